@@ -1,0 +1,67 @@
+import { ChevronDown } from "lucide-react";
+import { Link, useLocation } from "react-router";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { services, switcherOrder } from "~/content/site";
+import { accentClass } from "~/lib/accent";
+import { cn } from "~/lib/cn";
+import { normalizePath } from "~/lib/service";
+
+const ordered = switcherOrder.map((id) => services.find((service) => service.id === id) ?? services[0]);
+
+/** Pills on wide screens, an "Our Solutions" dropdown below 768 px; the current solution is not a link. */
+export function SolutionSwitcher() {
+  const pathname = normalizePath(useLocation().pathname);
+
+  return (
+    <nav aria-label="Our solutions" className="border-b border-line bg-surface">
+      <div className="mx-auto max-w-7xl px-4 py-3 sm:px-6 lg:px-8">
+        <ul className="hidden items-center justify-center gap-3 md:flex">
+          {ordered.map((service) => {
+            const current = service.href === pathname;
+            const pill = cn(
+              "flex min-h-11 items-center rounded-full border px-5 text-sm font-semibold transition-colors",
+              accentClass[service.id],
+              current
+                ? "border-(--accent-700) bg-(--accent-700) text-white"
+                : "border-line bg-white text-ink-soft hover:border-(--accent-700) hover:text-(--accent-700)",
+            );
+            return (
+              <li key={service.id}>
+                {current ? (
+                  <span aria-current="page" className={pill}>
+                    {service.switcherLabel}
+                  </span>
+                ) : (
+                  <Link to={service.href} className={pill}>
+                    {service.switcherLabel}
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <div className="flex justify-center md:hidden">
+          <DropdownMenu modal={false}>
+            <DropdownMenuTrigger className="flex min-h-11 items-center gap-2 rounded-full border border-line bg-white px-5 text-sm font-semibold text-ink shadow-sm data-[state=open]:border-navy-700">
+              Our Solutions
+              <ChevronDown aria-hidden className="size-4" />
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="center">
+              {ordered.map((service) =>
+                service.href === pathname ? (
+                  <DropdownMenuItem key={service.id} disabled aria-current="page" className="font-bold text-navy-900">
+                    {service.switcherLabel}
+                  </DropdownMenuItem>
+                ) : (
+                  <DropdownMenuItem key={service.id} asChild>
+                    <Link to={service.href}>{service.switcherLabel}</Link>
+                  </DropdownMenuItem>
+                ),
+              )}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+      </div>
+    </nav>
+  );
+}

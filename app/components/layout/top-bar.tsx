@@ -1,0 +1,108 @@
+import { Link, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { navLinks, type ServiceId, services, site } from "~/content/site";
+import { ROUTES } from "~/route-paths";
+import { accentClass } from "~/lib/accent";
+import { cn } from "~/lib/cn";
+import { anchorHref, serviceForPath } from "~/lib/service";
+import { LogoMark } from "./logo-mark";
+import { Wordmark } from "./wordmark";
+
+interface Action {
+  label: string;
+  href: string;
+  external?: boolean;
+  variant: "primary" | "secondary";
+}
+
+/** The two buttons each service's bar carries (spec, section 2). */
+export function topBarActions(service: ServiceId, pathname: string): [Action, Action] {
+  switch (service) {
+    case "carestaff":
+      return [
+        { label: "Log In", href: ROUTES.login, variant: "secondary" },
+        { label: "Get Hired Now", href: ROUTES.careers, variant: "primary" },
+      ];
+    case "careworks":
+      return [
+        { label: "Schedule Call", href: anchorHref(pathname, "contact", ROUTES.careWorks), variant: "secondary" },
+        { label: "Hire Now", href: anchorHref(pathname, "contact", ROUTES.careWorks), variant: "primary" },
+      ];
+    case "chartassist":
+      return [
+        { label: "Log In", href: site.links.chartAssistApp, external: true, variant: "secondary" },
+        { label: "Request Demo", href: anchorHref(pathname, "demo", ROUTES.chartAssist), variant: "primary" },
+      ];
+  }
+}
+
+function ActionLink({ action }: { action: Action }) {
+  if (action.external) {
+    return (
+      <Button asChild variant={action.variant} size="sm">
+        <a href={action.href} target="_blank" rel="noopener noreferrer">
+          {action.label}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </Button>
+    );
+  }
+  return (
+    <Button asChild variant={action.variant} size="sm">
+      <Link to={action.href}>{action.label}</Link>
+    </Button>
+  );
+}
+
+/** The sticky bar on every page but home, branded by the service the path belongs to. */
+export function TopBar() {
+  const { pathname } = useLocation();
+  const serviceId = serviceForPath(pathname);
+  const service = services.find((candidate) => candidate.id === serviceId) ?? services[0];
+  const actions = topBarActions(serviceId, pathname);
+
+  return (
+    <header
+      className={cn(
+        "sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85",
+        accentClass[serviceId],
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 md:h-18 lg:px-8">
+        <Link to={service.href} className="flex min-h-11 items-center gap-2 rounded-md" data-testid="brand">
+          <LogoMark className="size-8" />
+          <span className="flex flex-col leading-tight">
+            <Wordmark service={service} className="text-lg md:text-xl" />
+            <span className="text-xs text-muted">by {site.company.name}</span>
+          </span>
+        </Link>
+        <nav aria-label="Main" className="ml-auto md:ml-8">
+          <ul className="flex items-center gap-1 sm:gap-2">
+            <li>
+              <Link
+                to={navLinks.about.href}
+                className="flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-ink-soft hover:text-ink sm:px-3 md:text-base"
+              >
+                {navLinks.about.label}
+              </Link>
+            </li>
+            <li>
+              <Link
+                to={navLinks.team.href}
+                className="flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-ink-soft hover:text-ink sm:px-3 md:text-base"
+              >
+                <span className="md:hidden">{navLinks.team.shortLabel}</span>
+                <span className="hidden md:inline">{navLinks.team.label}</span>
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="ml-auto hidden items-center gap-3 md:flex" data-testid="top-bar-actions">
+          {actions.map((action) => (
+            <ActionLink key={action.label} action={action} />
+          ))}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,17 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("team", "routes/team.tsx"),
+  route("chart-assist", "routes/chart-assist.tsx"),
+  route("chart-assist-info", "routes/chart-assist-info.tsx"),
+  route("carestaff", "routes/carestaff.tsx"),
+  route("carestaff/careers", "routes/careers.tsx"),
+  route("carestaff/pass-through-payroll", "routes/pass-through-payroll.tsx"),
+  route("health-admin", "routes/health-admin.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("terms-of-service", "routes/terms-of-service.tsx"),
+  route("login", "routes/login.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

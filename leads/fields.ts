@@ -1,0 +1,77 @@
+import { z } from "zod";
+
+/** Bounds shared by the browser and the API, so both refuse the same input with the same words. */
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 40,
+  organization: 200,
+  short: 100,
+  message: 5000,
+} as const;
+
+/** Form values arrive as strings (FormData); an empty optional field counts as absent. */
+const blankToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : typeof value === "string" ? value.trim() : value;
+
+export const requiredText = (label: string, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() : value),
+    z
+      .string({ error: `${label} is required.` })
+      .min(1, `${label} is required.`)
+      .max(max, `${label} must be at most ${max} characters.`),
+  );
+
+export const optionalText = (label: string, max: number) =>
+  z.preprocess(blankToUndefined, z.string().max(max, `${label} must be at most ${max} characters.`).optional());
+
+export const requiredEmail = () =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() : value),
+    z
+      .string({ error: "Email is required." })
+      .min(1, "Email is required.")
+      .max(LIMITS.email, `Email must be at most ${LIMITS.email} characters.`)
+      .pipe(z.email("Enter a valid email address, like name@example.com.")),
+  );
+
+export const optionalPhone = () =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .max(LIMITS.phone, `Phone must be at most ${LIMITS.phone} characters.`)
+      .regex(/^[+()\d\s.\-x]{7,}$/i, "Enter a phone number using digits, spaces, +, ( ) or -.")
+      .optional(),
+  );
+
+export const optionalChoice = <const T extends readonly [string, ...string[]]>(label: string, options: T) =>
+  z.preprocess(blankToUndefined, z.enum(options, { error: `Choose a valid ${label.toLowerCase()}.` }).optional());
+
+/** yyyy-mm-dd of a Date in UTC. */
+export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * A date that is not in the past. "Today" differs by time zone, so anything from
+ * yesterday in UTC on is accepted: that covers every U.S. visitor's today.
+ */
+export const optionalFutureDate = (label: string, now: () => Date = () => new Date()) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date.`)
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${label} must be a real date.`)
+      .refine(
+        (value) => value >= isoDay(new Date(now().getTime() - 24 * 60 * 60 * 1000)),
+        `${label} cannot be in the past.`,
+      )
+      .optional(),
+  );
+
+export const consentChecked = () =>
+  z.preprocess(
+    (value) => (value === true || value === "true" || value === "on" ? "true" : value),
+    z.literal("true", { error: "Please provide consent to submit your application." }),
+  );

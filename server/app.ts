@@ -1,0 +1,90 @@
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { ServerConfig } from "./config.ts";
+import type { Logger } from "./logger.ts";
+import { baseSecurityHeaders, contentSecurityPolicy } from "./security-headers.ts";
+import { lookup, NOT_FOUND_PAGE, pickEncoding, type StaticFile } from "./static-site.ts";
+
+export interface AppDeps {
+  config: ServerConfig;
+  logger: Logger;
+  site: Map<string, StaticFile>;
+  /** The lead API, mounted under /api. */
+  api?: Hono;
+}
+
+/** Origins a direct form-service deployment posts to, for the CSP. */
+function leadServiceOrigins(template: string): string[] {
+  if (!template) return [];
+  try {
+    return [new URL(template.replace("{to}", "x")).origin];
+  } catch {
+    return [];
+  }
+}
+
+export function createApp({ config, logger, site, api }: AppDeps): Hono {
+  const app = new Hono();
+  const https = config.site.url.startsWith("https://");
+  const securityHeaders = baseSecurityHeaders(https);
+  const connectOrigins = leadServiceOrigins(config.site.leadEndpointTemplate);
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
+    if (!c.res.headers.has("Content-Security-Policy")) {
+      c.res.headers.set("Content-Security-Policy", contentSecurityPolicy({ https, connectOrigins }));
+    }
+    logger.debug(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+
+  if (api) app.route("/api", api);
+  app.all("/api/*", (c) => c.json({ error: "not_found", message: "No such API endpoint." }, 404));
+
+  const send = (c: Context, file: StaticFile, status: 200 | 404) => {
+    const headers: Record<string, string> = {
+      "Content-Type": file.type,
+      "Cache-Control": status === 404 ? "no-store" : file.cacheControl,
+      ETag: file.etag,
+      Vary: "Accept-Encoding",
+    };
+    if (file.isHtml) {
+      headers["Content-Security-Policy"] = contentSecurityPolicy({
+        https,
+        connectOrigins,
+        scriptHashes: file.scriptHashes,
+      });
+    }
+    if (status === 404) headers["X-Robots-Tag"] = "noindex";
+    if (status === 200 && c.req.header("If-None-Match") === file.etag) {
+      return c.body(null, 304, headers);
+    }
+    const encoding = pickEncoding(file, c.req.header("Accept-Encoding"));
+    const body = encoding === "br" ? file.br : encoding === "gzip" ? file.gzip : file.body;
+    if (encoding) headers["Content-Encoding"] = encoding;
+    headers["Content-Length"] = String(body?.length ?? 0);
+    if (c.req.method === "HEAD") return c.body(null, status, headers);
+    return c.body(new Uint8Array(body ?? file.body), status, headers);
+  };
+
+  app.on(["GET", "HEAD"], "*", (c) => {
+    const file = lookup(site, c.req.path);
+    if (file) return send(c, file, 200);
+    const notFound = site.get(NOT_FOUND_PAGE);
+    if (notFound) return send(c, notFound, 404);
+    return c.text("Not found", 404);
+  });
+
+  app.all("*", (c) => c.json({ error: "method_not_allowed", message: "Only GET and HEAD are served here." }, 405));
+
+  app.onError((error, c) => {
+    logger.error({ err: { message: error.message, name: error.name }, path: c.req.path }, "unhandled error");
+    return c.json({ error: "internal", message: "Something went wrong on our side. Please try again." }, 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,32 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const app = fileURLToPath(new URL("./app", import.meta.url));
+
+export default defineConfig({
+  resolve: { alias: { "~": app } },
+  define: { __SITE__: "globalThis.__TEST_SITE__" },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["server/**/*.test.ts", "leads/**/*.test.ts", "config/**/*.test.ts", "scripts/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "dom",
+          environment: "jsdom",
+          include: ["app/**/*.test.{ts,tsx}"],
+          setupFiles: ["./app/test/setup.ts"],
+        },
+      },
+    ],
+  },
+});
