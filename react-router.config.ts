@@ -5,4 +5,6 @@ export default {
   // Every page is static HTML made at build time, then hydrated; no server rendering at run time.
   ssr: false,
   prerender: [...publicPaths, NOT_FOUND_PATH],
+  // BUILD_OUT lets parallel builds (tests, benchmarks) keep out of each other's way.
+  buildDirectory: process.env.BUILD_OUT || "build",
 } satisfies Config;
