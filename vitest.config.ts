@@ -1,11 +1,13 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { readSiteConfig } from "./config/site.ts";
 
 const app = fileURLToPath(new URL("./app", import.meta.url));
 
 export default defineConfig({
   resolve: { alias: { "~": app } },
-  define: { __SITE__: "globalThis.__TEST_SITE__" },
+  // Tests see the placeholder site facts, whatever the environment says.
+  define: { __SITE__: JSON.stringify(readSiteConfig({})) },
   test: {
     projects: [
       {

@@ -3,9 +3,11 @@ import { BottomBar, bottomBarAction } from "~/components/layout/bottom-bar";
 import { HomeMenu } from "~/components/layout/home-menu";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SkipLink } from "~/components/layout/skip-link";
+import { SolutionSwitcher } from "~/components/layout/solution-switcher";
 import { TopBar } from "~/components/layout/top-bar";
 import { Toaster } from "~/components/ui/toaster";
 import { cn } from "~/lib/cn";
+import { isSolutionPath } from "~/lib/service";
 import { ROUTES } from "~/route-paths";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -45,6 +47,7 @@ export default function App() {
     <div className={cn("flex min-h-dvh flex-col", reserveBottomBar && "pb-[4.5rem] md:pb-0")}>
       <SkipLink />
       {isHome ? <HomeMenu /> : <TopBar />}
+      {isSolutionPath(pathname) && <SolutionSwitcher />}
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>

@@ -45,7 +45,20 @@ export function createApp({ config, logger, site, api }: AppDeps): Hono {
   if (api) app.route("/api", api);
   app.all("/api/*", (c) => c.json({ error: "not_found", message: "No such API endpoint." }, 404));
 
+  const sendLeadResultPage = (c: Context, file: StaticFile, result: "ok" | "error") => {
+    const html = file.body.toString("utf8").replace("<html", `<html data-lead="${result}"`);
+    return c.body(html, 200, {
+      "Content-Type": file.type,
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": contentSecurityPolicy({ https, connectOrigins, scriptHashes: file.scriptHashes }),
+      "X-Robots-Tag": "noindex",
+    });
+  };
+
   const send = (c: Context, file: StaticFile, status: 200 | 404) => {
+    // A native (no-JavaScript) form post comes back as ?lead=ok|error: mark the page so its message shows.
+    const leadResult = file.isHtml && status === 200 ? c.req.query("lead") : undefined;
+    if (leadResult === "ok" || leadResult === "error") return sendLeadResultPage(c, file, leadResult);
     const headers: Record<string, string> = {
       "Content-Type": file.type,
       "Cache-Control": status === 404 ? "no-store" : file.cacheControl,
@@ -64,11 +77,12 @@ export function createApp({ config, logger, site, api }: AppDeps): Hono {
       return c.body(null, 304, headers);
     }
     const encoding = pickEncoding(file, c.req.header("Accept-Encoding"));
-    const body = encoding === "br" ? file.br : encoding === "gzip" ? file.gzip : file.body;
+    const body = (encoding === "br" ? file.br : encoding === "gzip" ? file.gzip : file.body) ?? file.body;
     if (encoding) headers["Content-Encoding"] = encoding;
-    headers["Content-Length"] = String(body?.length ?? 0);
+    headers["Content-Length"] = String(body.length);
     if (c.req.method === "HEAD") return c.body(null, status, headers);
-    return c.body(new Uint8Array(body ?? file.body), status, headers);
+    // A view over the cached bytes, not a copy.
+    return c.body(new Uint8Array(body.buffer, body.byteOffset, body.length), status, headers);
   };
 
   app.on(["GET", "HEAD"], "*", (c) => {

@@ -1,0 +1,148 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { site } from "~/content/site";
+import { renderAt } from "~/test/render-at";
+import { BottomBar, bottomBarAction } from "./bottom-bar";
+import { HomeMenu } from "./home-menu";
+import { SolutionSwitcher } from "./solution-switcher";
+import { TopBar } from "./top-bar";
+
+describe("HomeMenu", () => {
+  it("opens with the site's destinations and closes on Escape, returning focus", async () => {
+    const user = userEvent.setup();
+    renderAt("/", <HomeMenu />);
+    const trigger = screen.getByRole("button", { name: /menu/i });
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+
+    await user.click(trigger);
+    const menu = await screen.findByRole("menu");
+    const items = within(menu).getAllByRole("menuitem").map((item) => [item.textContent, item.getAttribute("href")]);
+    expect(items).toEqual([
+      ["About Us", "/about"],
+      ["Meet Our Team", "/team"],
+      ["ChartAssist – Clinical Compliance", "/chart-assist"],
+      ["CareStaff – Nurse Staffing", "/carestaff"],
+      ["CareWorks – Remote Team", "/health-admin"],
+      ["Find a Job", "/carestaff/careers"],
+    ]);
+    expect(within(menu).getByText("Services")).toBeInTheDocument();
+
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+
+  it("closes when a link in it is chosen", async () => {
+    const user = userEvent.setup();
+    renderAt("/", <HomeMenu />);
+    await user.click(screen.getByRole("button", { name: /menu/i }));
+    await user.click(await screen.findByRole("menuitem", { name: "About Us" }));
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+  });
+});
+
+describe("TopBar", () => {
+  const actionsOf = () =>
+    within(screen.getByTestId("top-bar-actions"))
+      .getAllByRole("link")
+      .map((link) => [link.textContent?.replace(" (opens in a new tab)", ""), link.getAttribute("href")]);
+
+  it("brands CareStaff pages with Log In and Get Hired Now", () => {
+    renderAt("/carestaff/careers", <TopBar />);
+    expect(screen.getByTestId("brand")).toHaveTextContent(`Care+Staffby ${site.company.name}`);
+    expect(actionsOf()).toEqual([
+      ["Log In", "/login"],
+      ["Get Hired Now", "/carestaff/careers"],
+    ]);
+  });
+
+  it("brands CareWorks with Schedule Call and Hire Now to #contact", () => {
+    renderAt("/health-admin", <TopBar />);
+    expect(screen.getByTestId("brand")).toHaveTextContent("Care+Works");
+    expect(actionsOf()).toEqual([
+      ["Schedule Call", "/health-admin#contact"],
+      ["Hire Now", "/health-admin#contact"],
+    ]);
+  });
+
+  it("brands ChartAssist elsewhere, with the external log-in in a new tab", () => {
+    renderAt("/chart-assist-info", <TopBar />);
+    expect(screen.getByTestId("brand")).toHaveTextContent("Chart+Assist");
+    const logIn = screen.getByRole("link", { name: /log in/i });
+    expect(logIn).toHaveAttribute("href", site.links.chartAssistApp);
+    expect(logIn).toHaveAttribute("target", "_blank");
+    expect(logIn).toHaveAttribute("rel", "noopener noreferrer");
+    // No #demo section here, so Request Demo goes to the ChartAssist page's.
+    expect(screen.getByRole("link", { name: "Request Demo" })).toHaveAttribute("href", "/chart-assist#demo");
+  });
+
+  it("keeps Request Demo on the page that has the demo form", () => {
+    renderAt("/chart-assist", <TopBar />);
+    expect(screen.getByRole("link", { name: "Request Demo" })).toHaveAttribute("href", "/chart-assist#demo");
+  });
+
+  it("labels the team link for desktop and for phones", () => {
+    renderAt("/about", <TopBar />);
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: /about us/i })).toHaveAttribute("href", "/about");
+    const team = within(nav).getByRole("link", { name: /team/i });
+    expect(team).toHaveAttribute("href", "/team");
+    expect(within(team).getByText("Our Team")).toHaveClass("md:hidden");
+    expect(within(team).getByText("Meet Our Team")).toHaveClass("hidden", "md:inline");
+  });
+});
+
+describe("SolutionSwitcher", () => {
+  it("highlights the current solution without linking it", () => {
+    renderAt("/carestaff", <SolutionSwitcher />);
+    const current = screen
+      .getAllByText("CareStaff – Nurse Staffing")
+      .find((element) => element.getAttribute("aria-current") === "page");
+    expect(current?.tagName).toBe("SPAN");
+    expect(screen.getByRole("link", { name: "CareWorks Support – Remote Team" })).toHaveAttribute(
+      "href",
+      "/health-admin",
+    );
+    expect(screen.getByRole("link", { name: "ChartAssist – Clinical Compliance" })).toHaveAttribute(
+      "href",
+      "/chart-assist",
+    );
+  });
+
+  it("offers an Our Solutions dropdown that closes on Escape", async () => {
+    const user = userEvent.setup();
+    renderAt("/health-admin", <SolutionSwitcher />);
+    const trigger = screen.getByRole("button", { name: "Our Solutions" });
+    await user.click(trigger);
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getAllByRole("menuitem")).toHaveLength(3);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+});
+
+describe("BottomBar", () => {
+  it.each([
+    ["/", "Request Demo", "/chart-assist#demo"],
+    ["/about", "Request Demo", "/chart-assist#demo"],
+    ["/chart-assist-info", "Request Demo", "/chart-assist#demo"],
+    ["/carestaff/careers", "Get Staffed", "/carestaff#contact"],
+    ["/carestaff/pass-through-payroll", "Get Staffed", "/carestaff#contact"],
+  ])("on %s offers %s to %s", (path, label, href) => {
+    renderAt(path, <BottomBar />);
+    expect(screen.getByRole("link", { name: label })).toHaveAttribute("href", href);
+  });
+
+  it.each(["/chart-assist", "/carestaff", "/health-admin", "/carestaff/"])("is absent on the solution page %s", (path) => {
+    expect(bottomBarAction(path)).toBeNull();
+    renderAt(path, <BottomBar />);
+    expect(screen.queryByTestId("bottom-bar")).not.toBeInTheDocument();
+  });
+
+  it("is a phone-only bar", () => {
+    renderAt("/team", <BottomBar />);
+    expect(screen.getByTestId("bottom-bar")).toHaveClass("md:hidden", "fixed");
+  });
+});
