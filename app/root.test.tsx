@@ -3,6 +3,10 @@ import { createRoutesStub } from "react-router";
 import { expect, it, vi } from "vitest";
 import { ErrorBoundary } from "./root";
 
+function BrokenRoute(): never {
+  throw new Error("Chart sync exploded");
+}
+
 it("shows 'Unexpected Application Error!' with the error text when a route throws", async () => {
   const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
   const Stub = createRoutesStub([
@@ -12,9 +16,7 @@ it("shows 'Unexpected Application Error!' with the error text when a route throw
       children: [
         {
           path: "broken",
-          Component: () => {
-            throw new Error("Chart sync exploded");
-          },
+          Component: BrokenRoute,
         },
       ],
     },

@@ -12,6 +12,9 @@ export const RESUME_MESSAGES: Record<ResumeProblem, string> = {
   empty: "Your resume file is empty.",
 };
 
+/** The title of the notice that refuses a resume; RESUME_MESSAGES gives the reason. */
+export const RESUME_NOTICE_TITLE = "Resume Not Accepted";
+
 /** Checks what a file says about itself (name and size); the API also checks its bytes. */
 export function checkResume(file: { name: string; size: number }): ResumeProblem | null {
   const name = file.name.toLowerCase();
@@ -22,6 +25,13 @@ export function checkResume(file: { name: string; size: number }): ResumeProblem
 }
 
 export type ResumeKind = "pdf" | "docx" | "doc";
+
+/** The media type each kind travels under. */
+export const RESUME_TYPES: Record<ResumeKind, string> = {
+  pdf: "application/pdf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  doc: "application/msword",
+};
 
 /** Identifies a resume by its first bytes, whatever its name says. */
 export function sniffResume(head: Uint8Array): ResumeKind | null {

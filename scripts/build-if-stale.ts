@@ -1,14 +1,19 @@
-/**
- * `npm start`: builds the site when the build is missing or older than its sources, then serves it.
- * PORT and HOST are read by the server itself.
- */
+/** `npm start`, first half: builds the site when the build is missing or older than its sources. */
 import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildMarker = path.join(root, process.env.BUILD_OUT || "build", "client", "index.html");
-const SOURCES = ["app", "public", "leads", "config", "react-router.config.ts", "vite.config.ts", "package.json"];
+const SOURCES = [
+  "app",
+  "public",
+  "leads",
+  "config",
+  "react-router.config.ts",
+  "vite.config.ts",
+  "package.json",
+];
 
 function newestMtime(target: string): number {
   const stats = statSync(target, { throwIfNoEntry: false });
@@ -23,10 +28,9 @@ const built = statSync(buildMarker, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 const sources = Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))));
 
 if (built < sources) {
-  console.log(built === 0 ? "No build found: building the site…" : "Sources changed since the last build: rebuilding…");
+  console.log(
+    built === 0 ? "No build found: building the site…" : "Sources changed since the last build: rebuilding…",
+  );
   const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-
-// Serve in this process, so signals reach the server directly.
-await import("../server/index.ts");

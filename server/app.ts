@@ -1,5 +1,5 @@
-import { Hono } from "hono";
 import type { Context } from "hono";
+import { Hono } from "hono";
 import type { ServerConfig } from "./config.ts";
 import type { Logger } from "./logger.ts";
 import { baseSecurityHeaders, contentSecurityPolicy } from "./security-headers.ts";
@@ -37,7 +37,12 @@ export function createApp({ config, logger, site, api }: AppDeps): Hono {
       c.res.headers.set("Content-Security-Policy", contentSecurityPolicy({ https, connectOrigins }));
     }
     logger.debug(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       "request",
     );
   });
@@ -50,7 +55,11 @@ export function createApp({ config, logger, site, api }: AppDeps): Hono {
     return c.body(html, 200, {
       "Content-Type": file.type,
       "Cache-Control": "no-store",
-      "Content-Security-Policy": contentSecurityPolicy({ https, connectOrigins, scriptHashes: file.scriptHashes }),
+      "Content-Security-Policy": contentSecurityPolicy({
+        https,
+        connectOrigins,
+        scriptHashes: file.scriptHashes,
+      }),
       "X-Robots-Tag": "noindex",
     });
   };
@@ -81,8 +90,8 @@ export function createApp({ config, logger, site, api }: AppDeps): Hono {
     if (encoding) headers["Content-Encoding"] = encoding;
     headers["Content-Length"] = String(body.length);
     if (c.req.method === "HEAD") return c.body(null, status, headers);
-    // A view over the cached bytes, not a copy.
-    return c.body(new Uint8Array(body.buffer, body.byteOffset, body.length), status, headers);
+    // A view over the cached bytes, not a copy (file and zlib buffers are never shared memory).
+    return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), status, headers);
   };
 
   app.on(["GET", "HEAD"], "*", (c) => {
@@ -93,7 +102,9 @@ export function createApp({ config, logger, site, api }: AppDeps): Hono {
     return c.text("Not found", 404);
   });
 
-  app.all("*", (c) => c.json({ error: "method_not_allowed", message: "Only GET and HEAD are served here." }, 405));
+  app.all("*", (c) =>
+    c.json({ error: "method_not_allowed", message: "Only GET and HEAD are served here." }, 405),
+  );
 
   app.onError((error, c) => {
     logger.error({ err: { message: error.message, name: error.name }, path: c.req.path }, "unhandled error");

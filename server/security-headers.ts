@@ -32,6 +32,8 @@ export function contentSecurityPolicy({ scriptHashes = [], connectOrigins = [], 
     "base-uri 'self'",
     "object-src 'none'",
     "manifest-src 'self'",
+    "frame-src 'none'",
+    "worker-src 'none'",
   ];
   if (https) directives.push("upgrade-insecure-requests");
   return directives.join("; ");
@@ -42,7 +44,9 @@ export function baseSecurityHeaders(https: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    // Features the site never uses, switched off (interest-cohort is gone from browsers and only logs a warning).
+    "Permissions-Policy":
+      "accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()",
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
   };

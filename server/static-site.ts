@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { inlineScriptHashes } from "./security-headers.ts";
 
 /** The pre-rendered 404 page: a path no route owns, pre-rendered through the catch-all route. */

@@ -17,7 +17,9 @@ describe("HomeMenu", () => {
 
     await user.click(trigger);
     const menu = await screen.findByRole("menu");
-    const items = within(menu).getAllByRole("menuitem").map((item) => [item.textContent, item.getAttribute("href")]);
+    const items = within(menu)
+      .getAllByRole("menuitem")
+      .map((item) => [item.textContent, item.getAttribute("href")]);
     expect(items).toEqual([
       ["About Us", "/about"],
       ["Meet Our Team", "/team"],
@@ -135,11 +137,14 @@ describe("BottomBar", () => {
     expect(screen.getByRole("link", { name: label })).toHaveAttribute("href", href);
   });
 
-  it.each(["/chart-assist", "/carestaff", "/health-admin", "/carestaff/"])("is absent on the solution page %s", (path) => {
-    expect(bottomBarAction(path)).toBeNull();
-    renderAt(path, <BottomBar />);
-    expect(screen.queryByTestId("bottom-bar")).not.toBeInTheDocument();
-  });
+  it.each(["/chart-assist", "/carestaff", "/health-admin", "/carestaff/"])(
+    "is absent on the solution page %s",
+    (path) => {
+      expect(bottomBarAction(path)).toBeNull();
+      renderAt(path, <BottomBar />);
+      expect(screen.queryByTestId("bottom-bar")).not.toBeInTheDocument();
+    },
+  );
 
   it("is a phone-only bar", () => {
     renderAt("/team", <BottomBar />);

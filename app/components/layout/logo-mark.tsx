@@ -12,7 +12,10 @@ export function LogoMark({ className, title }: { className?: string; title?: str
       aria-hidden={title ? undefined : true}
       aria-label={title}
     >
-      <path d="M16 2 4 6.5v8.6c0 7.3 5 13.4 12 14.9 7-1.5 12-7.6 12-14.9V6.5L16 2Z" fill="var(--accent-700, #1c3766)" />
+      <path
+        d="M16 2 4 6.5v8.6c0 7.3 5 13.4 12 14.9 7-1.5 12-7.6 12-14.9V6.5L16 2Z"
+        fill="var(--accent-700, #1c3766)"
+      />
       <path d="M13.5 9.5h5v4.5H23v5h-4.5v4.5h-5V19H9v-5h4.5V9.5Z" fill="#fff" />
     </svg>
   );

@@ -1,6 +1,11 @@
 import { ChevronDown } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
 import { services, switcherOrder } from "~/content/site";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
@@ -49,7 +54,12 @@ export function SolutionSwitcher() {
             <DropdownMenuContent align="center">
               {ordered.map((service) =>
                 service.href === pathname ? (
-                  <DropdownMenuItem key={service.id} disabled aria-current="page" className="font-bold text-navy-900">
+                  <DropdownMenuItem
+                    key={service.id}
+                    disabled
+                    aria-current="page"
+                    className="font-bold text-navy-900"
+                  >
                     {service.switcherLabel}
                   </DropdownMenuItem>
                 ) : (

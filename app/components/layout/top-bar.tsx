@@ -1,10 +1,10 @@
 import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { navLinks, type ServiceId, services, site } from "~/content/site";
-import { ROUTES } from "~/route-paths";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { anchorHref, serviceForPath } from "~/lib/service";
+import { ROUTES } from "~/route-paths";
 import { LogoMark } from "./logo-mark";
 import { Wordmark } from "./wordmark";
 
@@ -25,7 +25,11 @@ export function topBarActions(service: ServiceId, pathname: string): [Action, Ac
       ];
     case "careworks":
       return [
-        { label: "Schedule Call", href: anchorHref(pathname, "contact", ROUTES.careWorks), variant: "secondary" },
+        {
+          label: "Schedule Call",
+          href: anchorHref(pathname, "contact", ROUTES.careWorks),
+          variant: "secondary",
+        },
         { label: "Hire Now", href: anchorHref(pathname, "contact", ROUTES.careWorks), variant: "primary" },
       ];
     case "chartassist":

@@ -1,0 +1,228 @@
+/**
+ * Load benchmark for the lead API (issue 5): the real server on SQLite in a temp DATA_DIR, a fake form
+ * service on loopback, autocannon at 50 connections for 20 s, then 20 concurrent 10 MB applications.
+ * Checks that every accepted lead is stored and reached the fake service. Loopback only, bounded.
+ */
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { RESUME_MAX_BYTES } from "../leads/resume.ts";
+import { makeMinimalBuild, startServer, waitFor } from "../server/leads/server-process.ts";
+import { startFakeFormService } from "../server/relay/fake-form-service.ts";
+import { openSqliteStore } from "../server/store/sqlite-store.ts";
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
+const CONNECTIONS = 50;
+const UPLOADS = 20;
+const TARGETS = { leadsPerSecond: 1000, p99Ms: 50, rssMb: 300 };
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number; max: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  "2xx": number;
+}
+
+async function rssKb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+/** Samples the server's resident memory every 50 ms; returns a stopper giving the peak in MB. */
+function sampleRss(pid: number) {
+  let peak = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      peak = Math.max(peak, await rssKb(pid));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return Math.round(peak / 1024);
+  };
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "bench-leads-"));
+  const buildDir = await makeMinimalBuild();
+  const service = await startFakeFormService();
+  const server = await startServer({
+    BUILD_DIR: buildDir,
+    DATA_DIR: dataDir,
+    FORM_SERVICE_URL: service.template,
+    RATE_LIMIT_PER_MINUTE: "0",
+    RELAY_CONCURRENCY: process.env.BENCH_RELAY_CONCURRENCY ?? "32",
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
+    ...(process.env.BENCH_NODE_OPTIONS && { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS }),
+  });
+  const store = await openSqliteStore(dataDir);
+  const failures: string[] = [];
+  try {
+    console.log(`server pid ${server.pid} at ${server.url}, data in ${dataDir}`);
+    const idleRss = Math.round((await rssKb(server.pid)) / 1024);
+
+    // Phase 1: small urlencoded leads, each with its own Idempotency-Key (autocannon fills in [<id>]).
+    const stopLoadRss = sampleRss(server.pid);
+    // autocannon runs in its own process (its CLI cannot take [<id>] in arguments, so through its API).
+    const options = {
+      url: `${server.url}/api/leads/chartassist-demo`,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      method: "POST",
+      idReplacement: true,
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Accept: "application/json",
+        "Idempotency-Key": "[<id>]",
+      },
+      body: "name=Bench+Client&email=bench%40example.com&company=[<id>]&beds=120",
+    };
+    const { stdout } = await run(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `const { default: autocannon } = await import("autocannon");
+         const result = await autocannon(JSON.parse(process.env.AUTOCANNON_OPTIONS));
+         process.stdout.write(JSON.stringify(result));`,
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, AUTOCANNON_OPTIONS: JSON.stringify(options) },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    const load = JSON.parse(stdout) as AutocannonResult;
+    const loadRss = await stopLoadRss();
+    const accepted = load["2xx"];
+    const throughput = accepted / DURATION_S;
+
+    // Phase 2: 20 concurrent applications with a resume just under 10 MB.
+    const resume = Buffer.concat([
+      Buffer.from("%PDF-1.7\n"),
+      Buffer.alloc(RESUME_MAX_BYTES - 1024 - 9, 0x20),
+    ]);
+    const resumeSha = createHash("sha256").update(resume).digest("hex");
+    const stopUploadRss = sampleRss(server.pid);
+    const uploadStarted = performance.now();
+    const uploads = await Promise.all(
+      Array.from({ length: UPLOADS }, async (_, index) => {
+        const body = new FormData();
+        body.append("firstName", "Bench");
+        body.append("lastName", `Upload ${index}`);
+        body.append("email", `upload-${index}@example.com`);
+        body.append("consent", "on");
+        body.append("resume", new Blob([resume]), `cv-${index}.pdf`);
+        const started = performance.now();
+        const response = await fetch(`${server.url}/api/leads/nurse-application`, {
+          method: "POST",
+          body,
+          headers: { Accept: "application/json" },
+        });
+        const json = (await response.json()) as { id?: string };
+        return { status: response.status, id: json.id, ms: performance.now() - started };
+      }),
+    );
+    const uploadMs = performance.now() - uploadStarted;
+    const uploadRss = await stopUploadRss();
+
+    // Verification: everything accepted is stored and reaches the fake service exactly once.
+    const drainStarted = performance.now();
+    await waitFor(
+      async () => ((await store.health()).pending === 0 ? true : undefined),
+      300_000,
+      "relay to drain",
+    );
+    const drainMs = performance.now() - drainStarted;
+    const demoLeads = await store.list({ formId: "chartassist-demo" });
+    const delivered = service.delivered();
+    const deliveredCompanies = new Set(
+      delivered
+        .filter((post) => post.fields.subject === "New ChartAssist Demo Request")
+        .map((post) => post.fields.company),
+    );
+    // autocannon stops counting at the deadline; up to one request per connection was still in flight (and committed).
+    if (demoLeads.length < accepted || demoLeads.length > accepted + CONNECTIONS) {
+      failures.push(`store holds ${demoLeads.length} demo leads, autocannon counted ${accepted} 2xx`);
+    }
+    if (deliveredCompanies.size !== demoLeads.length)
+      failures.push(`fake service got ${deliveredCompanies.size} distinct demo leads of ${demoLeads.length}`);
+    for (const lead of demoLeads) {
+      if (lead.state !== "delivered" || !deliveredCompanies.has(lead.fields.company)) {
+        failures.push(`demo lead ${lead.id} not delivered`);
+        break;
+      }
+    }
+    for (const upload of uploads) {
+      const stored = upload.id ? await store.get(upload.id) : null;
+      const post = delivered.find((item) => item.fields.email === stored?.fields.email);
+      if (
+        upload.status !== 201 ||
+        !stored ||
+        stored.resume?.sha256 !== resumeSha ||
+        post?.file?.sha256 !== resumeSha
+      ) {
+        failures.push(`upload ${upload.id ?? "?"} (HTTP ${upload.status}) not stored or delivered intact`);
+      }
+    }
+    if (delivered.length !== demoLeads.length + UPLOADS) {
+      failures.push(
+        `fake service confirmed ${delivered.length} posts for ${demoLeads.length + UPLOADS} leads`,
+      );
+    }
+    const errors =
+      load.errors + load.timeouts + load.non2xx + uploads.filter((upload) => upload.status !== 201).length;
+
+    const rows: [string, string, string][] = [
+      [
+        "accepted leads/s (SQLite, 50 connections, 20 s)",
+        throughput.toFixed(0),
+        `>= ${TARGETS.leadsPerSecond}`,
+      ],
+      ["latency p50 / p99 (ms)", `${load.latency.p50} / ${load.latency.p99}`, `p99 < ${TARGETS.p99Ms}`],
+      ["requests total / 2xx / errors", `${load.requests.total} / ${accepted} / ${errors}`, "0 errors"],
+      ["server RSS idle / peak under load (MB)", `${idleRss} / ${loadRss}`, ""],
+      [
+        `${UPLOADS} concurrent ~10 MB uploads: wall time / slowest (ms)`,
+        `${uploadMs.toFixed(0)} / ${Math.max(...uploads.map((upload) => upload.ms)).toFixed(0)}`,
+        "",
+      ],
+      ["server RSS peak during uploads (MB)", String(uploadRss), `< ${TARGETS.rssMb}`],
+      ["relay drain after the load (s)", (drainMs / 1000).toFixed(1), ""],
+      ["stored = delivered (every 201 checked)", failures.length === 0 ? "yes" : "NO", "yes"],
+    ];
+    console.log("\n| measure | result | target |\n|---|---|---|");
+    for (const [label, value, target] of rows) console.log(`| ${label} | ${value} | ${target} |`);
+    const missed = [
+      throughput < TARGETS.leadsPerSecond && "throughput",
+      load.latency.p99 >= TARGETS.p99Ms && "p99 latency",
+      errors > 0 && "errors",
+      uploadRss >= TARGETS.rssMb && "upload RSS",
+    ].filter(Boolean);
+    for (const failure of failures.slice(0, 10)) console.error(`FAIL: ${failure}`);
+    if (missed.length) console.error(`targets missed: ${missed.join(", ")}`);
+    process.exitCode = failures.length || missed.length ? 1 : 0;
+  } finally {
+    await server.stop();
+    await store.close();
+    await service.close();
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(buildDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,228 @@
+import { execFile, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "./cli.ts";
+import { CLI_ENTRY, childEnv, waitFor } from "./leads/server-process.ts";
+import { startFakeFormService } from "./relay/fake-form-service.ts";
+import type { LeadStore } from "./store/lead-store.ts";
+import { newTempPath } from "./store/resume-files.ts";
+import { openSqliteStore } from "./store/sqlite-store.ts";
+
+const run = promisify(execFile);
+const DAY = 86_400_000;
+
+describe("operator CLI", () => {
+  let dataDir: string;
+  let store: LeadStore;
+  const ids = { old: randomUUID(), spam: randomUUID(), pending: randomUUID(), dead: randomUUID() };
+
+  const cli = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(argv, {
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+      env: { DATA_DIR: dataDir },
+    });
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  };
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "lead-cli-"));
+    store = await openSqliteStore(dataDir);
+    const now = Date.now();
+    const tempPath = newTempPath(dataDir);
+    await writeFile(tempPath, "%PDF-1.4 cv");
+    await store.acceptLead({
+      id: ids.old,
+      formId: "nurse-application",
+      state: "pending",
+      fields: { firstName: "Old", lastName: "Timer", email: "old@example.com", consent: "true" },
+      resume: { tempPath, name: "cv.pdf", kind: "pdf", size: 11, sha256: "x" },
+      createdAt: now - 40 * DAY,
+    });
+    await store.markDelivered(ids.old, now - 40 * DAY);
+    await store.acceptLead({
+      id: ids.spam,
+      formId: "careworks-demo",
+      state: "spam",
+      fields: { name: "Bot", _honey: "x" },
+      createdAt: now - 35 * DAY,
+    });
+    await store.acceptLead({
+      id: ids.pending,
+      formId: "chartassist-demo",
+      state: "pending",
+      fields: { name: '=HYPERLINK("x")', email: "pending@example.com", company: 'Say "hi", ok' },
+      createdAt: now - 2 * DAY,
+    });
+    await store.acceptLead({
+      id: ids.dead,
+      formId: "chartassist-demo",
+      state: "pending",
+      fields: { name: "Dead", email: "dead@example.com" },
+      createdAt: now - DAY,
+    });
+    await store.recordFailure(ids.dead, {
+      at: now,
+      nextAttemptAt: null,
+      status: 500,
+      error: "HTTP 500",
+      problem: "service",
+    });
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("status counts by form and state and names the oldest waiting lead", async () => {
+    const { code, out } = await cli("status");
+    expect(code).toBe(0);
+    expect(out).toContain("store: sqlite");
+    expect(out).toContain("chartassist-demo     dead       1");
+    expect(out).toContain("chartassist-demo     pending    1");
+    expect(out).toContain("careworks-demo       spam       1");
+    expect(out).toContain("nurse-application    delivered  1");
+    expect(out).toMatch(/waiting: 1, oldest 2d \(/);
+    expect(out).toContain("PROBLEM service: 1 lead(s)");
+    expect(out).toContain("dead: 1");
+  });
+
+  it("lists with filters", async () => {
+    expect((await cli("list")).out).toContain("4 lead(s)");
+    const byForm = await cli("list", "--form", "chartassist-demo", "--state", "pending");
+    expect(byForm.out).toContain(ids.pending);
+    expect(byForm.out).not.toContain(ids.dead);
+    expect(byForm.out).toContain("1 lead(s)");
+    const recent = await cli("list", "--since", "3d");
+    expect(recent.out).toContain("2 lead(s)");
+    expect((await cli("list", "--since", new Date(Date.now() - 36 * DAY).toISOString())).out).toContain(
+      "3 lead(s)",
+    );
+  });
+
+  it("shows one lead with every field", async () => {
+    const { code, out } = await cli("show", ids.old);
+    expect(code).toBe(0);
+    const lead = JSON.parse(out);
+    expect(lead).toMatchObject({
+      id: ids.old,
+      state: "delivered",
+      fields: { firstName: "Old", email: "old@example.com" },
+      resume: { name: "cv.pdf", kind: "pdf" },
+      resumeLocation: path.join(dataDir, "resumes", `${ids.old}.pdf`),
+    });
+    expect((await cli("show", randomUUID())).code).toBe(1);
+  });
+
+  it("exports CSV and JSON with every field and resumes by path", async () => {
+    const csv = await cli("export", "--format", "csv");
+    expect(csv.code).toBe(0);
+    const lines = csv.out.split("\n");
+    expect(lines[0]).toBe(
+      '"id","form","state","created_at","delivered_at","attempts","last_error","resume_name","resume_path","_honey","company","consent","email","firstName","lastName","name"',
+    );
+    expect(lines).toHaveLength(5);
+    expect(csv.out).toContain(`"${path.join(dataDir, "resumes", `${ids.old}.pdf`)}"`);
+    // Quotes doubled, and a formula neutralised.
+    expect(csv.out).toContain('"Say ""hi"", ok"');
+    expect(csv.out).toContain(`"'=HYPERLINK(""x"")"`);
+
+    const json = JSON.parse((await cli("export", "--format", "json", "--since", "3d")).out) as {
+      id: string;
+    }[];
+    expect(json.map((lead) => lead.id).sort()).toEqual([ids.pending, ids.dead].sort());
+  });
+
+  it("retries one lead or every dead one", async () => {
+    expect(await cli("retry", ids.dead)).toMatchObject({ code: 0 });
+    expect((await store.get(ids.dead))?.state).toBe("pending");
+    expect((await cli("retry", ids.old)).err).toContain("is delivered");
+    await store.recordFailure(ids.dead, {
+      at: Date.now(),
+      nextAttemptAt: null,
+      status: 500,
+      error: "x",
+      problem: "service",
+    });
+    expect((await cli("retry", "--dead")).out).toContain("1 dead lead(s) queued");
+    expect((await store.get(ids.dead))?.state).toBe("pending");
+  });
+
+  it("purges old delivered and spam leads with their files", async () => {
+    const file = path.join(dataDir, "resumes", `${ids.old}.pdf`);
+    expect(existsSync(file)).toBe(true);
+    const { code, out } = await cli("purge", "--older-than", "30");
+    expect(code).toBe(0);
+    expect(out).toContain("Purged 2 lead(s) and 1 file(s)");
+    expect(existsSync(file)).toBe(false);
+    expect((await store.list({})).map((lead) => lead.id).sort()).toEqual([ids.pending, ids.dead].sort());
+  });
+
+  it("refuses bad arguments with exit code 2 and a clear message", async () => {
+    expect(await cli("frobnicate")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('Unknown command "frobnicate"'),
+    });
+    expect(await cli("list", "--state", "lost")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("--state must be"),
+    });
+    expect(await cli("list", "--form", "nope")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("--form must be"),
+    });
+    expect(await cli("list", "--since", "yesterday")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("--since"),
+    });
+    expect(await cli("export", "--format", "xml")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("--format"),
+    });
+    expect(await cli("purge")).toMatchObject({ code: 2, err: expect.stringContaining("--older-than") });
+    expect(await cli("purge", "--older-than", "-3")).toMatchObject({ code: 2 });
+    expect(await cli("show")).toMatchObject({ code: 2, err: expect.stringContaining("one lead id") });
+    expect(await cli("list", "--bogus")).toMatchObject({ code: 2, err: expect.stringContaining("--bogus") });
+  });
+
+  it("exits 2 from the real process on a bad argument", async () => {
+    const failure = await run(process.execPath, [CLI_ENTRY, "list", "--state", "lost"], {
+      env: childEnv({ DATA_DIR: dataDir }),
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining("--state must be one of") });
+  });
+
+  it("runs the relay alone until SIGTERM", async () => {
+    const fake = await startFakeFormService();
+    const relay = spawn(process.execPath, [CLI_ENTRY, "relay"], {
+      env: childEnv({ DATA_DIR: dataDir, FORM_SERVICE_URL: fake.template, RELAY_POLL_MS: "50" }),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let logs = "";
+    relay.stdout.on("data", (chunk: Buffer) => {
+      logs += chunk.toString();
+    });
+    try {
+      await waitFor(
+        async () => ((await store.get(ids.pending))?.state === "delivered" ? true : undefined),
+        20_000,
+      );
+      expect(fake.delivered().map((post) => post.fields.email)).toEqual(["pending@example.com"]);
+      const exited = new Promise<number | null>((resolve) => relay.once("exit", resolve));
+      relay.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect(logs).toContain("relay stopped");
+    } finally {
+      if (relay.exitCode === null) relay.kill("SIGKILL");
+      await fake.close();
+    }
+  });
+});

@@ -1,0 +1,79 @@
+import path from "node:path";
+import { z } from "zod";
+import { readSiteConfig, type SiteConfig } from "../config/site.ts";
+
+const flag = z
+  .enum(["", "0", "1", "true", "false", "yes", "no"], { error: "must be true or false" })
+  .transform((value) => ["1", "true", "yes"].includes(value));
+
+const serverEnvSchema = z.object({
+  NODE_ENV: z.string().default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Directory of the built client (pre-rendered HTML and hashed assets). */
+  BUILD_DIR: z.string().min(1).default("build/client"),
+  DATA_DIR: z.string().min(1).default("data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  /** Where the relay posts each lead; `{to}` becomes the form's mailbox, URL-encoded. */
+  FORM_SERVICE_URL: z
+    .string()
+    .default("https://formsubmit.co/ajax/{to}")
+    .refine(
+      (value) => /^https?:$/.test(URL.parse(value.replaceAll("{to}", "x"))?.protocol ?? ""),
+      "must be an http(s) URL, with {to} where the mailbox goes",
+    ),
+  RELAY_ENABLED: flag.default(true),
+  RELAY_BASE_DELAY_MS: z.coerce.number().int().min(1).default(2000),
+  RELAY_MAX_DELAY_MS: z.coerce.number().int().min(1).default(900_000),
+  RELAY_GIVE_UP_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 60 * 60 * 1000),
+  RELAY_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  RELAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Deliveries in flight at once per worker. */
+  RELAY_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
+  TRUST_PROXY: flag.default(false),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (origins) => origins.every((origin) => URL.canParse(origin)),
+      "must be a comma-separated list of origins like https://www.example.com",
+    ),
+});
+
+export type ServerEnv = z.infer<typeof serverEnvSchema>;
+export type ServerConfig = ServerEnv & { site: SiteConfig; dataDir: string; buildDir: string };
+
+/** Reads and validates every setting once, naming the variable that is wrong. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = serverEnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join(".")} ${issue.message}`)
+      .join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return {
+    ...parsed.data,
+    site: readSiteConfig(env),
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    buildDir: path.resolve(parsed.data.BUILD_DIR),
+  };
+}

@@ -1,0 +1,50 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
+
+/** The site's own origin and any extra ones the operator lists may call the API from a browser. */
+export function allowedOriginsOf(siteUrl: string, extra: string[]): Set<string> {
+  const origins = new Set<string>([new URL(siteUrl).origin]);
+  for (const origin of extra) {
+    try {
+      origins.add(new URL(origin).origin);
+    } catch {
+      // loadConfig validates these; a bad entry simply allows nothing.
+    }
+  }
+  return origins;
+}
+
+export type OriginVerdict = "none" | "same" | "allowed" | "refused";
+
+/**
+ * No Origin header: not a browser cross-site request. An Origin equal to the request's own host is
+ * same-origin (covers a server reached by another name than SITE_URL); anything else must be listed.
+ */
+export function judgeOrigin(
+  origin: string | undefined,
+  host: string | undefined,
+  allowed: Set<string>,
+): OriginVerdict {
+  if (!origin) return "none";
+  if (allowed.has(origin)) return "allowed";
+  try {
+    if (host && new URL(origin).host === host) return "same";
+  } catch {
+    return "refused";
+  }
+  return "refused";
+}
+
+/** The client's address from the socket, or from the proxy's X-Forwarded-For entry when we sit behind one. */
+export function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    // The last entry is the one our own proxy appended; earlier ones are whatever the client claimed.
+    const forwarded = c.req.header("X-Forwarded-For")?.split(",").at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}

@@ -1,0 +1,400 @@
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chartAssistDemo, nurseApplication, validateLead } from "../../leads/forms.ts";
+import { RESUME_MESSAGES } from "../../leads/resume.ts";
+import { loadConfig } from "../config.ts";
+import { createLogger } from "../logger.ts";
+import { type FakeFormService, startFakeFormService } from "../relay/fake-form-service.ts";
+import type { LeadStore } from "../store/lead-store.ts";
+import { openSqliteStore } from "../store/sqlite-store.ts";
+import { createLeadApi } from "./lead-api.ts";
+import { makeMinimalBuild, type ServerProcess, startServer, waitFor } from "./server-process.ts";
+
+const SITE_URL = "https://www.northwind.example";
+const CONTACT = "contact@northwind.example";
+const RECRUITING = "careers@northwind.example";
+const JSON_ACCEPT = { Accept: "application/json" };
+const pdf = (size: number) =>
+  Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(Math.max(0, size - 9), 0x20)]);
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+const demo = (overrides: Record<string, string> = {}) =>
+  new URLSearchParams({ name: "Grace Hopper", email: "grace@example.com", company: "Navy", ...overrides });
+
+function application(resume: Buffer | null, fileName = "cv.pdf", overrides: Record<string, string> = {}) {
+  const body = new FormData();
+  const fields = {
+    firstName: "Mary",
+    lastName: "Seacole",
+    email: "mary@example.com",
+    consent: "on",
+    ...overrides,
+  };
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  if (resume) body.append("resume", new Blob([new Uint8Array(resume)]), fileName);
+  return body;
+}
+
+describe("lead API against the real server", () => {
+  let dataDir: string;
+  let buildDir: string;
+  let service: FakeFormService;
+  let server: ServerProcess;
+  let limited: ServerProcess;
+  let store: LeadStore;
+
+  const post = (
+    formId: string,
+    body: BodyInit,
+    headers: Record<string, string> = JSON_ACCEPT,
+    base = server.url,
+  ) => fetch(`${base}/api/leads/${formId}`, { method: "POST", body, headers, redirect: "manual" });
+  const storedLeads = () => store.list({});
+  const tempFiles = () => readdir(path.join(dataDir, "tmp"));
+  const resumeFiles = () => readdir(path.join(dataDir, "resumes"));
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "lead-api-"));
+    buildDir = await makeMinimalBuild();
+    service = await startFakeFormService();
+    const env = {
+      BUILD_DIR: buildDir,
+      DATA_DIR: dataDir,
+      SITE_URL,
+      CONTACT_EMAIL: CONTACT,
+      RECRUITING_EMAIL: RECRUITING,
+      FORM_SERVICE_URL: service.template,
+      RELAY_POLL_MS: "50",
+      RATE_LIMIT_PER_MINUTE: "0",
+      ALLOWED_ORIGINS: "https://partner.example",
+    };
+    [server, limited] = await Promise.all([
+      startServer(env),
+      startServer({
+        ...env,
+        DATA_DIR: path.join(dataDir, "limited"),
+        RELAY_ENABLED: "false",
+        RATE_LIMIT_PER_MINUTE: "2",
+        TRUST_PROXY: "true",
+      }),
+    ]);
+    store = await openSqliteStore(dataDir);
+  });
+
+  afterAll(async () => {
+    await Promise.all([server?.stop(), limited?.stop()]);
+    await store?.close();
+    await service?.close();
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(buildDir, { recursive: true, force: true });
+  });
+
+  it("accepts a lead with 201, stores it and relays it to the form's mailbox with the form's subject", async () => {
+    const response = await post(
+      "chartassist-demo",
+      demo({ to: "attacker@evil.example", subject: "Buy now" }),
+    );
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { id: string; status: string };
+    expect(body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: "accepted" });
+
+    const stored = await store.get(body.id);
+    expect(stored).toMatchObject({
+      formId: "chartassist-demo",
+      fields: { name: "Grace Hopper", email: "grace@example.com", company: "Navy" },
+    });
+    const delivered = await waitFor(() =>
+      service.delivered().find((item) => item.fields.email === "grace@example.com"),
+    );
+    expect(delivered.to).toBe(CONTACT);
+    expect(delivered.accept).toBe("application/json");
+    expect(delivered.contentType).toMatch(/^multipart\/form-data/);
+    expect(delivered.fields).toEqual({
+      name: "Grace Hopper",
+      email: "grace@example.com",
+      company: "Navy",
+      to: CONTACT,
+      subject: chartAssistDemo.subject,
+      _subject: chartAssistDemo.subject,
+    });
+    await waitFor(async () => ((await store.get(body.id))?.state === "delivered" ? true : undefined));
+  });
+
+  it("stores a resume under its lead id and relays it to the recruiting mailbox byte for byte", async () => {
+    const resume = pdf(200_000);
+    const response = await post("nurse-application", application(resume, "Mary CV.pdf"));
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const stored = await store.get(id);
+    expect(stored?.resume).toEqual({
+      name: "Mary CV.pdf",
+      kind: "pdf",
+      size: resume.length,
+      sha256: sha256(resume),
+    });
+    expect(await readFile(path.join(dataDir, "resumes", `${id}.pdf`))).toEqual(resume);
+
+    const delivered = await waitFor(() =>
+      service.delivered().find((item) => item.fields.email === "mary@example.com"),
+    );
+    expect(delivered.to).toBe(RECRUITING);
+    expect(delivered.fields.subject).toBe(nurseApplication.subject);
+    expect(delivered.file).toMatchObject({
+      field: "resume",
+      name: "Mary CV.pdf",
+      type: "application/pdf",
+      size: resume.length,
+      sha256: sha256(resume),
+    });
+  });
+
+  it("answers 400 with the shared schema's messages and stores nothing", async () => {
+    const before = (await storedLeads()).length;
+    const values = { name: "", email: "not-an-email", company: "" };
+    const response = await post("chartassist-demo", new URLSearchParams(values));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body).toEqual({
+      error: "invalid",
+      message: expect.any(String),
+      fields: validateLead(chartAssistDemo, values).fields,
+    });
+    expect(body.fields).toEqual({
+      name: "Name is required.",
+      email: "Enter a valid email address, like name@example.com.",
+    });
+    expect(await storedLeads()).toHaveLength(before);
+  });
+
+  it("answers 404 for an unknown form", async () => {
+    const response = await post("no-such-form", demo());
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "not_found", message: expect.any(String) });
+  });
+
+  it("refuses an 11 MB resume with 413 while streaming and leaves nothing behind", async () => {
+    const before = { leads: (await storedLeads()).length, files: (await resumeFiles()).length };
+    const response = await post("nurse-application", application(pdf(11 * 1024 * 1024)));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      error: "too_large",
+      message: RESUME_MESSAGES.size,
+      fields: { resume: RESUME_MESSAGES.size },
+    });
+    expect((await storedLeads()).length).toBe(before.leads);
+    expect((await resumeFiles()).length).toBe(before.files);
+    await waitFor(
+      async () => ((await tempFiles()).length === 0 ? true : undefined),
+      5000,
+      "temp files removed",
+    );
+  });
+
+  it("refuses a body over 12 MB with 413", async () => {
+    const response = await post("chartassist-demo", demo({ company: "x".repeat(13 * 1024 * 1024) }));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({
+      error: "too_large",
+      message: expect.stringContaining("12 MB"),
+    });
+  });
+
+  it("refuses a resume named .pdf whose bytes are an executable with 415", async () => {
+    const before = (await storedLeads()).length;
+    const executable = Buffer.concat([
+      Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"),
+      Buffer.alloc(50_000, 1),
+    ]);
+    const response = await post("nurse-application", application(executable, "resume.pdf"));
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({
+      error: "unsupported_media_type",
+      message: RESUME_MESSAGES.type,
+      fields: { resume: RESUME_MESSAGES.type },
+    });
+    expect(await storedLeads()).toHaveLength(before);
+    await waitFor(
+      async () => ((await tempFiles()).length === 0 ? true : undefined),
+      5000,
+      "temp files removed",
+    );
+  });
+
+  it("refuses a body that is not a form encoding with 415", async () => {
+    const response = await post("chartassist-demo", JSON.stringify({ name: "A", email: "a@example.com" }), {
+      ...JSON_ACCEPT,
+      "Content-Type": "application/json",
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({
+      error: "unsupported_media_type",
+      message: expect.any(String),
+    });
+  });
+
+  it("accepts a DOCX whatever its name says and relays it under a matching name", async () => {
+    const docx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(4000, 9)]);
+    const response = await post(
+      "nurse-application",
+      application(docx, "resume", { email: "docx@example.com" }),
+    );
+    expect(response.status).toBe(201);
+    const delivered = await waitFor(() =>
+      service.delivered().find((item) => item.fields.email === "docx@example.com"),
+    );
+    expect(delivered.file).toMatchObject({ name: "resume.docx", sha256: sha256(docx) });
+  });
+
+  it("replays an Idempotency-Key with the first answer and refuses a different payload with 422", async () => {
+    const key = randomUUID();
+    const headers = { ...JSON_ACCEPT, "Idempotency-Key": key };
+    const first = await post("payroll-info", demo({ email: "idem@example.com" }), headers);
+    expect(first.status).toBe(201);
+    const firstBody = await first.json();
+    const replay = await post("payroll-info", demo({ email: "idem@example.com" }), headers);
+    expect(replay.status).toBe(201);
+    expect(await replay.json()).toEqual(firstBody);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+
+    const conflict = await post("payroll-info", demo({ email: "other@example.com" }), headers);
+    expect(conflict.status).toBe(422);
+    expect(await conflict.json()).toEqual({ error: "idempotency_conflict", message: expect.any(String) });
+    const stored = (await storedLeads()).filter((lead) => lead.fields.email === "idem@example.com");
+    expect(stored.map((lead) => lead.id)).toEqual([firstBody.id]);
+    expect((await storedLeads()).filter((lead) => lead.fields.email === "other@example.com")).toEqual([]);
+  });
+
+  it("refuses an Idempotency-Key over 255 characters", async () => {
+    const response = await post("payroll-info", demo(), {
+      ...JSON_ACCEPT,
+      "Idempotency-Key": "k".repeat(256),
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it("answers a filled honeypot with the same 201, keeps it as spam and never relays it", async () => {
+    const response = await post("careworks-demo", demo({ email: "bot@spam.example", _honey: "http://spam" }));
+    expect(response.status).toBe(201);
+    const { id, status } = (await response.json()) as { id: string; status: string };
+    expect(status).toBe("accepted");
+    expect(await store.get(id)).toMatchObject({ state: "spam", fields: { _honey: "http://spam" } });
+    // A real lead posted after it reaches the service; the spam one never does.
+    await post("careworks-demo", demo({ email: "after-spam@example.com" }));
+    await waitFor(() => service.delivered().find((item) => item.fields.email === "after-spam@example.com"));
+    expect(service.posts.filter((item) => item.fields.email === "bot@spam.example")).toEqual([]);
+  });
+
+  it("sends a native form post back to the form's page with 303, for success and for errors", async () => {
+    const ok = await post("staffing-request", demo({ email: "native@example.com" }), {});
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("Location")).toBe("/carestaff?lead=ok#contact");
+    expect((await storedLeads()).some((lead) => lead.fields.email === "native@example.com")).toBe(true);
+
+    const invalid = await post("staffing-request", demo({ email: "nope" }), { Accept: "text/html" });
+    expect(invalid.status).toBe(303);
+    expect(invalid.headers.get("Location")).toBe("/carestaff?lead=error#contact");
+  });
+
+  it("refuses a cross-origin post with 403 and answers listed origins with CORS headers", async () => {
+    const before = (await storedLeads()).length;
+    const foreign = await post("chartassist-demo", demo(), {
+      ...JSON_ACCEPT,
+      Origin: "https://evil.example",
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    expect(await foreign.json()).toMatchObject({ error: "forbidden_origin" });
+    expect(await storedLeads()).toHaveLength(before);
+
+    const own = await post("chartassist-demo", demo(), { ...JSON_ACCEPT, Origin: SITE_URL });
+    expect(own.status).toBe(201);
+
+    const preflight = await fetch(`${server.url}/api/leads/chartassist-demo`, {
+      method: "OPTIONS",
+      headers: {
+        Origin: "https://partner.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "idempotency-key",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe("https://partner.example");
+    expect(preflight.headers.get("Access-Control-Allow-Headers")).toContain("Idempotency-Key");
+
+    const badPreflight = await fetch(`${server.url}/api/leads/chartassist-demo`, {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" },
+    });
+    expect(badPreflight.status).toBe(403);
+  });
+
+  it("limits submissions per client address per form with 429 and Retry-After", async () => {
+    const from = (address: string) => ({ ...JSON_ACCEPT, "X-Forwarded-For": `203.0.113.9, ${address}` });
+    for (let index = 0; index < 2; index++) {
+      expect((await post("payroll-info", demo(), from("198.51.100.1"), limited.url)).status).toBe(201);
+    }
+    const refused = await post("payroll-info", demo(), from("198.51.100.1"), limited.url);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await refused.json()).toMatchObject({ error: "rate_limited", message: expect.any(String) });
+    // Another form, or another address behind the trusted proxy, has its own allowance.
+    expect((await post("careworks-demo", demo(), from("198.51.100.1"), limited.url)).status).toBe(201);
+    expect((await post("payroll-info", demo(), from("198.51.100.2"), limited.url)).status).toBe(201);
+  });
+
+  it("reports health with the store, the waiting count and the age of the oldest", async () => {
+    const response = await fetch(`${limited.url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: "ok",
+      store: "sqlite",
+      // The limited server has no relay: its four accepted leads are all waiting.
+      pending: 4,
+      oldestPendingAgeSeconds: expect.any(Number),
+    });
+  });
+
+  it("keeps no stray temp files after all of the above", async () => {
+    await waitFor(
+      async () => ((await tempFiles()).length === 0 ? true : undefined),
+      5000,
+      "temp files removed",
+    );
+    expect(existsSync(path.join(dataDir, "leads.db"))).toBe(true);
+  });
+});
+
+describe("lead API with its store down", () => {
+  it("answers 503 to a post and to the health check, and leaves no temp file", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "lead-api-down-"));
+    const store = await openSqliteStore(dataDir);
+    await store.close();
+    const config = loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: "0" });
+    const api = createLeadApi({ config, logger: createLogger("silent"), store });
+    try {
+      const body = application(pdf(5000));
+      const response = await api.app.request("/leads/nurse-application", {
+        method: "POST",
+        body,
+        headers: JSON_ACCEPT,
+      });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ error: "unavailable", message: expect.any(String) });
+      expect(await readdir(path.join(dataDir, "tmp"))).toEqual([]);
+      expect(await readdir(path.join(dataDir, "resumes"))).toEqual([]);
+
+      const health = await api.app.request("/health");
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({ status: "unavailable", store: "sqlite" });
+    } finally {
+      api.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,269 @@
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeWebStream } from "node:stream/web";
+import type { HttpBindings } from "@hono/node-server";
+import { type Context, Hono } from "hono";
+import { fieldNames, findLeadForm, HONEYPOT_FIELD, type LeadForm, validateLead } from "../../leads/forms.ts";
+import { RESUME_MAX_BYTES } from "../../leads/resume.ts";
+import type { ServerConfig } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import { IDEMPOTENCY_WINDOW_MS, type LeadStore } from "../store/lead-store.ts";
+import { removeQuietly } from "../store/resume-files.ts";
+import { allowedOriginsOf, clientAddress, judgeOrigin } from "./client-origin.ts";
+import { isValidIdempotencyKey, payloadHash } from "./idempotency.ts";
+import { IntakeError, readLeadBody } from "./lead-intake.ts";
+import { createRateLimiter } from "./rate-limit.ts";
+
+export interface LeadApiDeps {
+  config: ServerConfig;
+  logger: Logger;
+  store: LeadStore;
+  /** Called after a lead is committed, so an in-process relay can send it at once. */
+  onAccepted?: () => void;
+  now?: () => number;
+}
+
+export interface LeadApi {
+  app: Hono;
+  close(): void;
+}
+
+type ErrorCode =
+  | "invalid"
+  | "not_found"
+  | "forbidden_origin"
+  | "too_large"
+  | "unsupported_media_type"
+  | "malformed"
+  | "idempotency_conflict"
+  | "rate_limited"
+  | "unavailable";
+
+interface ErrorBody {
+  error: ErrorCode;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+const NO_STORE = { "Cache-Control": "no-store" };
+const SPAM_FIELD_MAX = 5000;
+
+/** The browser's fetch asks for JSON; a plain HTML form post does not. */
+const wantsJson = (c: Context) => /application\/json/i.test(c.req.header("Accept") ?? "");
+
+/** The raw Node request when served by @hono/node-server, else the Web stream (tests via app.request). */
+function bodyStream(c: Context): Readable {
+  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+  if (incoming) return incoming;
+  const body = c.req.raw.body;
+  return body ? Readable.fromWeb(body as unknown as NodeWebStream) : Readable.from([]);
+}
+
+export function createLeadApi({ config, logger, store, onAccepted, now = Date.now }: LeadApiDeps): LeadApi {
+  const app = new Hono();
+  const allowedOrigins = allowedOriginsOf(config.site.url, config.ALLOWED_ORIGINS);
+  const limiter = createRateLimiter(config.RATE_LIMIT_PER_MINUTE, now);
+
+  // Cross-origin callers must be listed; listed ones get CORS headers, others a 403 before any work.
+  app.use("/leads/*", async (c, next) => {
+    const origin = c.req.header("Origin");
+    const verdict = judgeOrigin(origin, c.req.header("Host"), allowedOrigins);
+    if (verdict === "refused") {
+      return c.json<ErrorBody>(
+        { error: "forbidden_origin", message: "This site does not accept form posts from that origin." },
+        403,
+        NO_STORE,
+      );
+    }
+    await next();
+    if (verdict === "allowed" && origin) {
+      c.res.headers.set("Access-Control-Allow-Origin", origin);
+      c.res.headers.set("Access-Control-Expose-Headers", "Retry-After, Idempotent-Replayed");
+      c.res.headers.append("Vary", "Origin");
+    }
+  });
+
+  app.options("/leads/:formId", (c) => {
+    c.header("Access-Control-Allow-Methods", "POST, OPTIONS");
+    c.header("Access-Control-Allow-Headers", "Content-Type, Accept, Idempotency-Key");
+    c.header("Access-Control-Max-Age", "600");
+    return c.body(null, 204);
+  });
+
+  app.post("/leads/:formId", async (c) => {
+    const started = performance.now();
+    const form = findLeadForm(c.req.param("formId"));
+    if (!form) {
+      return c.json<ErrorBody>(
+        { error: "not_found", message: "There is no form with that id." },
+        404,
+        NO_STORE,
+      );
+    }
+    const json = wantsJson(c);
+    const log = (outcome: string, extra: Record<string, unknown> = {}) =>
+      logger.info(
+        { formId: form.id, outcome, ms: Math.round(performance.now() - started), ...extra },
+        "lead",
+      );
+
+    const fail = (
+      status: 400 | 413 | 415 | 422 | 429 | 503,
+      body: ErrorBody,
+      headers: Record<string, string> = {},
+    ) => {
+      log(body.error, { status });
+      if (!json) return c.redirect(resultUrl(form, "error"), 303);
+      return c.json<ErrorBody>(body, status, { ...NO_STORE, ...headers });
+    };
+    const accepted = (id: string, replayed: boolean) => {
+      if (!json) return c.redirect(resultUrl(form, "ok"), 303);
+      return c.json({ id, status: "accepted" }, 201, {
+        ...NO_STORE,
+        ...(replayed && { "Idempotent-Replayed": "true" }),
+      });
+    };
+
+    const key = c.req.header("Idempotency-Key");
+    if (key !== undefined && !isValidIdempotencyKey(key)) {
+      return fail(400, {
+        error: "invalid",
+        message: "The Idempotency-Key header must be 1 to 255 visible ASCII characters.",
+      });
+    }
+
+    const waitSeconds = limiter.hit(`${clientAddress(c, config.TRUST_PROXY)}|${form.id}`);
+    if (waitSeconds !== null) {
+      return fail(
+        429,
+        {
+          error: "rate_limited",
+          message: "Too many submissions from your address. Please wait a minute and retry.",
+        },
+        { "Retry-After": String(waitSeconds) },
+      );
+    }
+
+    let received: Awaited<ReturnType<typeof readLeadBody>>;
+    try {
+      received = await readLeadBody(bodyStream(c), {
+        contentType: c.req.header("Content-Type"),
+        contentLength: c.req.header("Content-Length"),
+        acceptsResume: form.acceptsResume,
+        dataDir: config.dataDir,
+        maxFileBytes: RESUME_MAX_BYTES,
+      });
+    } catch (error) {
+      if (!(error instanceof IntakeError)) throw error;
+      return fail(error.status, {
+        error: error.code,
+        message: error.message,
+        ...(error.fields && { fields: error.fields }),
+      });
+    }
+
+    const tempPath = received.resume?.tempPath;
+    try {
+      const spam = Boolean(received.fields[HONEYPOT_FIELD]?.trim());
+      let fields: Record<string, string>;
+      if (spam) {
+        // Kept for the operator to inspect, unvalidated: only the form's own field names, bounded.
+        fields = Object.fromEntries(
+          [...fieldNames(form), HONEYPOT_FIELD]
+            .filter((name) => received.fields[name] !== undefined)
+            .map((name) => [name, (received.fields[name] ?? "").slice(0, SPAM_FIELD_MAX)]),
+        );
+      } else {
+        const validation = validateLead(form, received.fields);
+        if (!validation.ok || !validation.data) {
+          return fail(400, {
+            error: "invalid",
+            message: "Some fields need attention.",
+            fields: validation.fields,
+          });
+        }
+        fields = validation.data;
+      }
+
+      const createdAt = now();
+      const resume = received.resume;
+      const outcome = await store.acceptLead(
+        {
+          id: randomUUID(),
+          formId: form.id,
+          state: spam ? "spam" : "pending",
+          fields,
+          resume: resume ?? undefined,
+          createdAt,
+        },
+        key === undefined
+          ? undefined
+          : {
+              key,
+              payloadHash: payloadHash(form.id, received.fields, resume?.sha256 ?? null),
+              staleBefore: createdAt - IDEMPOTENCY_WINDOW_MS,
+            },
+      );
+      if (outcome.kind === "conflict") {
+        return fail(422, {
+          error: "idempotency_conflict",
+          message: "This Idempotency-Key was already used with a different submission.",
+        });
+      }
+      if (outcome.kind === "replay") {
+        log("replayed", { leadId: outcome.leadId });
+        return accepted(outcome.leadId, true);
+      }
+      log(spam ? "spam" : "accepted", { leadId: outcome.leadId, resumeBytes: resume?.size ?? 0 });
+      if (!spam) onAccepted?.();
+      return accepted(outcome.leadId, false);
+    } catch (error) {
+      // Error messages from a database can quote values; log the kind of failure only.
+      logger.error({ formId: form.id, err: errorKind(error) }, "lead store unavailable");
+      return fail(503, {
+        error: "unavailable",
+        message: "We could not save your submission just now. Please try again in a moment.",
+      });
+    } finally {
+      await removeQuietly(tempPath);
+    }
+  });
+
+  app.get("/health", async (c) => {
+    try {
+      const health = await store.health();
+      return c.json(
+        {
+          status: "ok",
+          store: store.dialect,
+          pending: health.pending,
+          oldestPendingAgeSeconds:
+            health.oldestPendingAt === null
+              ? null
+              : Math.max(0, Math.round((now() - health.oldestPendingAt) / 1000)),
+        },
+        200,
+        NO_STORE,
+      );
+    } catch (error) {
+      logger.error({ err: errorKind(error) }, "health check: store unavailable");
+      return c.json(
+        { status: "unavailable", store: store.dialect, message: "The lead store is unreachable." },
+        503,
+        NO_STORE,
+      );
+    }
+  });
+
+  return { app, close: () => limiter.stop() };
+}
+
+/** Where a plain form post lands: the form's own page, showing the result at the form. */
+export const resultUrl = (form: LeadForm, result: "ok" | "error") =>
+  `${form.page}?lead=${result}#${form.anchor}`;
+
+export function errorKind(error: unknown): { name: string; code?: string } {
+  if (!(error instanceof Error)) return { name: typeof error };
+  const code = (error as Error & { code?: unknown }).code;
+  return { name: error.name, ...(typeof code === "string" && { code }) };
+}

@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The real server entry, started as a child process by the integration tests and the benchmark. */
+const ENTRY = fileURLToPath(new URL("../index.ts", import.meta.url));
+export const CLI_ENTRY = fileURLToPath(new URL("../cli.ts", import.meta.url));
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
+  logs(): string;
+  /** Graceful stop (SIGTERM), resolved when the process exited. */
+  stop(): Promise<void>;
+  /** kill -9. */
+  kill(): Promise<void>;
+}
+
+/** A build directory with the two pages loadStaticSite needs, so the server starts without a client build. */
+export async function makeMinimalBuild(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "lead-build-"));
+  await mkdir(path.join(dir, "404"), { recursive: true });
+  await writeFile(path.join(dir, "index.html"), "<!doctype html><title>Home</title>");
+  await writeFile(path.join(dir, "404", "index.html"), "<!doctype html><title>Not found</title>");
+  return dir;
+}
+
+/** Only what the child needs: nothing leaks in from the caller's environment (DATABASE_URL in CI, say). */
+export function childEnv(env: Record<string, string>): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    LOG_LEVEL: "info",
+    ...env,
+  };
+}
+
+export async function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [ENTRY], { env: childEnv(env), stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /"port":(\d+)[^\n]*"msg":"serving"/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  const signal = async (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    await exited;
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
+    child,
+    logs: () => output,
+    stop: () => signal("SIGTERM"),
+    kill: () => signal("SIGKILL"),
+  };
+}
+
+/** Polls until `check` returns a value that is not undefined, or fails after `timeoutMs`. */
+export async function waitFor<T>(
+  check: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 15_000,
+  what = "condition",
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

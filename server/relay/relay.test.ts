@@ -1,0 +1,237 @@
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  CLI_ENTRY,
+  childEnv,
+  makeMinimalBuild,
+  type ServerProcess,
+  startServer,
+  waitFor,
+} from "../leads/server-process.ts";
+import type { LeadStore } from "../store/lead-store.ts";
+import { openSqliteStore } from "../store/sqlite-store.ts";
+import { backoffDelay, parseRetryAfter } from "./backoff.ts";
+import {
+  ACTIVATION_ANSWER,
+  type FakeFormService,
+  SUCCESS_ANSWER,
+  startFakeFormService,
+} from "./fake-form-service.ts";
+
+const run = promisify(execFile);
+const CANARY = {
+  name: "Zebulon Canarywhistle",
+  email: "canary.7f3a9@example.com",
+  phone: "+1 (555) 017-3344",
+  message: "canary-message-a81b2c",
+};
+const JSON_ACCEPT = { Accept: "application/json" };
+
+describe("backoff", () => {
+  it("draws full jitter below min(max, base * 2^attempt)", () => {
+    expect(backoffDelay(0, 2000, 900_000, () => 0.999)).toBe(1998);
+    expect(backoffDelay(3, 2000, 900_000, () => 0.5)).toBe(8000);
+    expect(backoffDelay(30, 2000, 900_000, () => 0.5)).toBe(450_000);
+    expect(backoffDelay(5, 2000, 900_000, () => 0)).toBe(0);
+  });
+
+  it("reads Retry-After as seconds or as an HTTP date", () => {
+    const now = Date.UTC(2030, 0, 1, 12, 0, 0);
+    expect(parseRetryAfter("120", now)).toBe(120_000);
+    expect(parseRetryAfter("Tue, 01 Jan 2030 12:00:30 GMT", now)).toBe(30_000);
+    expect(parseRetryAfter("soon", now)).toBeNull();
+    expect(parseRetryAfter(null, now)).toBeNull();
+  });
+});
+
+describe("relay against a fake form service", () => {
+  let buildDir: string;
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const allLogs: string[] = [];
+
+  beforeAll(async () => {
+    buildDir = await makeMinimalBuild();
+  });
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  afterAll(async () => {
+    await rm(buildDir, { recursive: true, force: true });
+  });
+
+  async function setup(env: Record<string, string> = {}, service?: FakeFormService) {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "relay-"));
+    const fake = service ?? (await startFakeFormService());
+    const baseEnv = {
+      BUILD_DIR: buildDir,
+      DATA_DIR: dataDir,
+      FORM_SERVICE_URL: fake.template,
+      RELAY_POLL_MS: "50",
+      RELAY_BASE_DELAY_MS: "20",
+      RELAY_MAX_DELAY_MS: "100",
+      RATE_LIMIT_PER_MINUTE: "0",
+      LOG_LEVEL: "trace",
+      ...env,
+    };
+    const server = await startServer(baseEnv);
+    const store = await openSqliteStore(dataDir);
+    cleanups.push(
+      () => rm(dataDir, { recursive: true, force: true }),
+      () => fake.close(),
+      () => store.close(),
+      async () => {
+        await server.stop();
+        allLogs.push(server.logs());
+      },
+    );
+    return { dataDir, fake, server, store, env: baseEnv };
+  }
+
+  const postLead = async (server: ServerProcess, body: BodyInit, formId = "payroll-info") => {
+    const response = await fetch(`${server.url}/api/leads/${formId}`, {
+      method: "POST",
+      body,
+      headers: JSON_ACCEPT,
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  };
+  const canaryForm = () =>
+    new URLSearchParams({
+      name: CANARY.name,
+      email: CANARY.email,
+      phone: CANARY.phone,
+      message: CANARY.message,
+    });
+  const stateOf = async (store: LeadStore, id: string, state: string) =>
+    (await store.get(id))?.state === state ? true : undefined;
+
+  it("retries through an outage (503 three times) and delivers the lead exactly once", async () => {
+    const fake = await startFakeFormService((index) =>
+      index < 3 ? { status: 503, body: { error: "down" } } : SUCCESS_ANSWER,
+    );
+    const { server, store } = await setup({}, fake);
+    const id = await postLead(server, canaryForm());
+    await waitFor(() => stateOf(store, id, "delivered"), 20_000, "delivery");
+    // Give a duplicate every chance to show up before counting.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fake.posts.map((post) => post.status)).toEqual([503, 503, 503, 200]);
+    expect(fake.delivered()).toHaveLength(1);
+    expect(fake.delivered()[0]?.fields.email).toBe(CANARY.email);
+    expect(await store.get(id)).toMatchObject({ state: "delivered", attempts: 4, lastError: null });
+  });
+
+  it("waits as long as Retry-After says", async () => {
+    const fake = await startFakeFormService((index) =>
+      index === 0 ? { status: 429, headers: { "Retry-After": "1" } } : SUCCESS_ANSWER,
+    );
+    const { server, store } = await setup({}, fake);
+    const id = await postLead(server, canaryForm());
+    await waitFor(() => stateOf(store, id, "delivered"), 20_000, "delivery");
+    const stored = await store.get(id);
+    expect(stored?.attempts).toBe(2);
+    expect((stored?.deliveredAt ?? 0) - (stored?.createdAt ?? 0)).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("treats FormSubmit's activation answer as not delivered and tells the operator", async () => {
+    const fake = await startFakeFormService(() => ACTIVATION_ANSWER);
+    const { server, store, env } = await setup(
+      { RELAY_BASE_DELAY_MS: "5000", RELAY_MAX_DELAY_MS: "5000" },
+      fake,
+    );
+    const id = await postLead(server, canaryForm());
+    await waitFor(
+      async () => ((await store.get(id))?.problem === "activation" ? true : undefined),
+      20_000,
+      "attempt",
+    );
+    expect(await store.get(id)).toMatchObject({ state: "pending", attempts: 1, lastStatus: 200 });
+    expect(fake.delivered()).toEqual([]);
+
+    const warning = server
+      .logs()
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { level: number; problem?: string; leadId?: string; msg: string })
+      .find((entry) => entry.problem === "activation");
+    expect(warning).toMatchObject({ level: 40, leadId: id, msg: expect.stringContaining("activation") });
+
+    const { stdout } = await run(process.execPath, [CLI_ENTRY, "status"], { env: childEnv(env) });
+    expect(stdout).toContain("payroll-info         pending    1");
+    expect(stdout).toContain("PROBLEM activation: 1 lead(s)");
+    expect(stdout).toContain("This form needs Activation");
+  });
+
+  it("gives up after RELAY_GIVE_UP_AFTER_MS, marks the lead dead and logs an error", async () => {
+    const fake = await startFakeFormService(() => ({ status: 500 }));
+    const { server, store } = await setup({ RELAY_GIVE_UP_AFTER_MS: "400" }, fake);
+    const id = await postLead(server, canaryForm());
+    await waitFor(() => stateOf(store, id, "dead"), 20_000, "dead");
+    expect(fake.posts.length).toBeGreaterThanOrEqual(2);
+    const deadLine = server
+      .logs()
+      .split("\n")
+      .find((line) => line.includes('"outcome":"dead"'));
+    expect(deadLine).toContain('"level":50');
+    expect(deadLine).toContain(id);
+  });
+
+  it("loses nothing when the server is killed with SIGKILL right after the 201", async () => {
+    const { server, fake, env, store } = await setup({ RELAY_ENABLED: "false" });
+    const resume = Buffer.concat([Buffer.from("%PDF-1.5\n"), Buffer.alloc(3 * 1024 * 1024, 0x41)]);
+    const body = new FormData();
+    for (const [name, value] of Object.entries({
+      firstName: "Kill",
+      lastName: "Nine",
+      email: CANARY.email,
+      consent: "on",
+    })) {
+      body.append(name, value);
+    }
+    body.append("resume", new Blob([new Uint8Array(resume)]), "cv.pdf");
+    const id = await postLead(server, body, "nurse-application");
+    await server.kill();
+    expect(server.child.signalCode).toBe("SIGKILL");
+
+    expect(fake.posts).toEqual([]);
+    const restarted = await startServer({ ...env, RELAY_ENABLED: "true" });
+    cleanups.push(async () => {
+      await restarted.stop();
+      allLogs.push(restarted.logs());
+    });
+    await waitFor(() => stateOf(store, id, "delivered"), 20_000, "delivery after restart");
+    expect(fake.delivered()).toHaveLength(1);
+    expect(fake.delivered()[0]?.file).toMatchObject({
+      name: "cv.pdf",
+      size: resume.length,
+      sha256: createHash("sha256").update(resume).digest("hex"),
+    });
+  });
+
+  it("never writes lead contents to the logs (canary)", async () => {
+    const { server, store } = await setup();
+    const id = await postLead(server, canaryForm());
+    await waitFor(() => stateOf(store, id, "delivered"), 20_000, "delivery");
+    // Refused and spam submissions carrying the canary go through the logging paths too.
+    await fetch(`${server.url}/api/leads/payroll-info`, {
+      method: "POST",
+      body: new URLSearchParams({ name: CANARY.name, email: `${CANARY.email}x@`, phone: CANARY.phone }),
+      headers: JSON_ACCEPT,
+    });
+    await postLead(
+      server,
+      new URLSearchParams({ ...Object.fromEntries(canaryForm()), _honey: CANARY.message }),
+    );
+    await server.stop();
+    const logs = [...allLogs, server.logs()].join("\n");
+    expect(logs).toContain(id);
+    expect(logs.length).toBeGreaterThan(1000);
+    for (const secret of Object.values(CANARY)) expect(logs).not.toContain(secret);
+    expect(logs).not.toContain("canary");
+  });
+});

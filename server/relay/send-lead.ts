@@ -1,0 +1,103 @@
+import type { DeliveryProblem, ResumeInfo } from "../store/lead-store.ts";
+import { parseRetryAfter } from "./backoff.ts";
+
+export type SendOutcome =
+  | { ok: true; status: number }
+  | {
+      ok: false;
+      status: number | null;
+      problem: DeliveryProblem;
+      error: string;
+      retryAfterMs: number | null;
+    };
+
+export interface OutgoingLead {
+  url: string;
+  to: string;
+  subject: string;
+  fields: Record<string, string>;
+  resume: { info: ResumeInfo; blob: Blob } | null;
+}
+
+/** The form service's own words, bounded; they name the problem (activation, bad address), never lead data. */
+const excerpt = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 300);
+
+/** The spec's multipart payload: the form's fields, then `to`, `subject` (and FormSubmit's `_subject`), then the resume. */
+export function buildPayload(lead: OutgoingLead): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(lead.fields)) body.append(name, value);
+  body.append("to", lead.to);
+  body.append("subject", lead.subject);
+  body.append("_subject", lead.subject);
+  if (lead.resume) {
+    body.append("resume", lead.resume.blob, lead.resume.info.name);
+  }
+  return body;
+}
+
+/** True for `true` or `"true"`; a 2xx whose JSON says anything else did not deliver. */
+const confirms = (value: unknown) => value === true || value === "true";
+
+/** Posts one lead and decides whether the service really took it. */
+export async function sendLead(
+  lead: OutgoingLead,
+  timeoutMs: number,
+  now: () => number = Date.now,
+  fetchImpl: typeof fetch = fetch,
+): Promise<SendOutcome> {
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetchImpl(lead.url, {
+      method: "POST",
+      headers: { Accept: "application/json" },
+      body: buildPayload(lead),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: "manual",
+    });
+    text = await response.text();
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    return {
+      ok: false,
+      status: null,
+      problem: "network",
+      error: timedOut
+        ? `no answer within ${timeoutMs} ms`
+        : `request failed: ${error instanceof Error ? error.name : "error"}`,
+      retryAfterMs: null,
+    };
+  }
+
+  const status = response.status;
+  const retryAfterMs = parseRetryAfter(response.headers.get("Retry-After"), now());
+  if (status >= 200 && status < 300) {
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    if (body && typeof body === "object" && "success" in body) {
+      const verdict = body as { success: unknown; message?: unknown };
+      if (confirms(verdict.success)) return { ok: true, status };
+      const message = excerpt(typeof verdict.message === "string" ? verdict.message : "");
+      return {
+        ok: false,
+        status,
+        problem: /activat/i.test(message) ? "activation" : "configuration",
+        error: `HTTP ${status} success=${String(verdict.success)}${message ? `: ${message}` : ""}`,
+        retryAfterMs,
+      };
+    }
+    return { ok: true, status };
+  }
+  const transient = status === 408 || status === 425 || status === 429 || status >= 500;
+  return {
+    ok: false,
+    status,
+    problem: transient ? "service" : "configuration",
+    error: `HTTP ${status}${text ? `: ${excerpt(text)}` : ""}`,
+    retryAfterMs,
+  };
+}

@@ -1,0 +1,376 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { LeadStore, NewLead } from "./lead-store.ts";
+import { openPostgresStore } from "./postgres-store.ts";
+import { ensureDataDirs, newTempPath } from "./resume-files.ts";
+import { openSqliteStore } from "./sqlite-store.ts";
+
+const DATABASE_URL = process.env.DATABASE_URL;
+const HOUR = 3_600_000;
+const T0 = Date.UTC(2030, 0, 1);
+
+/** A schema of its own per run, so reruns and parallel runs never see each other's rows. */
+function withSearchPath(url: string, schema: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set("options", `-c search_path=${schema}`);
+  return parsed.toString();
+}
+
+interface Harness {
+  open(): Promise<LeadStore>;
+  dataDir: () => string;
+  reset(): Promise<void>;
+  teardown(): Promise<void>;
+}
+
+function sqliteHarness(): Harness {
+  let dir = "";
+  return {
+    async open() {
+      return openSqliteStore(dir);
+    },
+    dataDir: () => dir,
+    async reset() {
+      if (dir) await rm(dir, { recursive: true, force: true });
+      dir = await mkdtemp(path.join(tmpdir(), "lead-store-"));
+    },
+    async teardown() {
+      if (dir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function postgresHarness(url: string): Harness {
+  const schema = `lead_store_test_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: url });
+  let dir = "";
+  let connected = false;
+  return {
+    async open() {
+      return openPostgresStore(withSearchPath(url, schema));
+    },
+    dataDir: () => dir,
+    async reset() {
+      if (!connected) {
+        await admin.connect();
+        connected = true;
+      }
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      if (dir) await rm(dir, { recursive: true, force: true });
+      dir = await mkdtemp(path.join(tmpdir(), "lead-store-pg-"));
+      await ensureDataDirs(dir);
+    },
+    async teardown() {
+      if (connected) {
+        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await admin.end();
+      }
+      if (dir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const dialects: [string, () => Harness][] = [["sqlite", sqliteHarness]];
+if (DATABASE_URL) dialects.push(["postgres", () => postgresHarness(DATABASE_URL)]);
+else describe.skip("postgres (set DATABASE_URL to run)", () => it("skipped", () => undefined));
+
+const lead = (overrides: Partial<NewLead> = {}): NewLead => ({
+  id: randomUUID(),
+  formId: "chartassist-demo",
+  state: "pending",
+  fields: { name: "Ada Lovelace", email: "ada@example.com" },
+  createdAt: T0,
+  ...overrides,
+});
+
+describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
+  const harness = makeHarness();
+  let store: LeadStore;
+
+  beforeAll(async () => {
+    await harness.reset();
+  });
+  beforeEach(async () => {
+    await harness.reset();
+    store = await harness.open();
+  });
+  afterEach(async () => {
+    await store.close().catch(() => undefined);
+  });
+  afterAll(async () => {
+    await harness.teardown();
+  });
+
+  async function tempResume(bytes: Buffer) {
+    const tempPath = newTempPath(harness.dataDir());
+    await writeFile(tempPath, bytes);
+    return tempPath;
+  }
+
+  it("commits a lead with its outbox entry and reports it waiting", async () => {
+    const accepted = lead({ fields: { name: "Ada", email: "ada@example.com", phone: "555 0100" } });
+    expect(await store.acceptLead(accepted)).toEqual({ kind: "created", leadId: accepted.id });
+    const stored = await store.get(accepted.id);
+    expect(stored).toMatchObject({
+      id: accepted.id,
+      formId: "chartassist-demo",
+      state: "pending",
+      fields: { name: "Ada", email: "ada@example.com", phone: "555 0100" },
+      createdAt: T0,
+      attempts: 0,
+      nextAttemptAt: T0,
+      resume: null,
+    });
+    expect(store.dialect).toBe(dialect);
+    expect(await store.health()).toEqual({ pending: 1, oldestPendingAt: T0 });
+  });
+
+  it("keeps the resume where every reader finds it and removes the temp file", async () => {
+    const bytes = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(1000, 7)]);
+    const tempPath = await tempResume(bytes);
+    const accepted = lead({
+      formId: "nurse-application",
+      resume: { tempPath, name: "cv.pdf", kind: "pdf", size: bytes.length, sha256: "abc" },
+    });
+    await store.acceptLead(accepted);
+    expect(existsSync(tempPath)).toBe(false);
+    const blob = await store.readResume(accepted.id);
+    expect(blob?.type).toBe("application/pdf");
+    expect(Buffer.from((await blob?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(bytes);
+    const stored = await store.get(accepted.id);
+    expect(stored?.resume).toEqual({ name: "cv.pdf", kind: "pdf", size: bytes.length, sha256: "abc" });
+    if (dialect === "sqlite") {
+      expect(stored?.resumeLocation).toBe(path.join(harness.dataDir(), "resumes", `${accepted.id}.pdf`));
+      expect(await readFile(stored?.resumeLocation ?? "")).toEqual(bytes);
+    }
+  });
+
+  it("replays an idempotency key with the same payload and refuses it with another", async () => {
+    const claim = { key: "key-1", payloadHash: "hash-a", staleBefore: T0 - 24 * HOUR };
+    const first = lead();
+    expect(await store.acceptLead(first, claim)).toEqual({ kind: "created", leadId: first.id });
+    expect(await store.acceptLead(lead(), claim)).toEqual({ kind: "replay", leadId: first.id });
+    expect(await store.acceptLead(lead(), { ...claim, payloadHash: "hash-b" })).toEqual({ kind: "conflict" });
+    expect(await store.list({})).toHaveLength(1);
+  });
+
+  it("answers concurrent requests with one key with one lead", async () => {
+    const claim = { key: "same-key", payloadHash: "hash", staleBefore: T0 - 24 * HOUR };
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => store.acceptLead(lead(), claim)));
+    const created = outcomes.filter((outcome) => outcome.kind === "created");
+    expect(created).toHaveLength(1);
+    const leadId = created[0]?.kind === "created" ? created[0].leadId : "";
+    expect(outcomes.filter((outcome) => outcome.kind === "replay")).toEqual(
+      Array.from({ length: 4 }, () => ({ kind: "replay", leadId })),
+    );
+    expect(await store.list({})).toHaveLength(1);
+  });
+
+  it("forgets an idempotency key after its window", async () => {
+    await store.acceptLead(lead(), { key: "old", payloadHash: "a", staleBefore: T0 - 24 * HOUR });
+    const later = lead({ createdAt: T0 + 25 * HOUR });
+    expect(await store.acceptLead(later, { key: "old", payloadHash: "b", staleBefore: T0 + HOUR })).toEqual({
+      kind: "created",
+      leadId: later.id,
+    });
+  });
+
+  it("keeps spam out of the outbox", async () => {
+    const spam = lead({ state: "spam" });
+    await store.acceptLead(spam);
+    expect((await store.get(spam.id))?.state).toBe("spam");
+    expect(await store.claimDue(T0 + HOUR, 10, 60_000)).toEqual([]);
+    expect(await store.health()).toEqual({ pending: 0, oldestPendingAt: null });
+  });
+
+  it("leases a claimed lead to one worker until the lease runs out", async () => {
+    const accepted = lead({ formId: "nurse-application" });
+    await store.acceptLead(accepted);
+    expect(await store.claimDue(T0 - 1, 10, 60_000)).toEqual([]);
+    const claimed = await store.claimDue(T0, 10, 60_000);
+    expect(claimed).toEqual([
+      {
+        leadId: accepted.id,
+        formId: "nurse-application",
+        fields: accepted.fields,
+        resume: null,
+        attempts: 0,
+        enqueuedAt: T0,
+        createdAt: T0,
+      },
+    ]);
+    expect(await store.claimDue(T0 + 59_999, 10, 60_000)).toEqual([]);
+    expect(await store.nextDueAt()).toBe(T0 + 60_000);
+    expect(await store.claimDue(T0 + 60_000, 10, 60_000)).toHaveLength(1);
+  });
+
+  it("never hands one lead to two concurrent claimers", async () => {
+    const ids = new Set<string>();
+    for (let index = 0; index < 20; index++) {
+      const accepted = lead({ createdAt: T0 + index });
+      ids.add(accepted.id);
+      await store.acceptLead(accepted);
+    }
+    const batches = await Promise.all(Array.from({ length: 4 }, () => store.claimDue(T0 + HOUR, 8, 60_000)));
+    const claimed = batches.flat().map((delivery) => delivery.leadId);
+    expect(new Set(claimed).size).toBe(claimed.length);
+    expect(claimed).toHaveLength(20);
+    expect(new Set(claimed)).toEqual(ids);
+  });
+
+  it("marks a delivered lead and stops offering it", async () => {
+    const accepted = lead();
+    await store.acceptLead(accepted);
+    await store.claimDue(T0, 10, 60_000);
+    await store.markDelivered(accepted.id, T0 + 500);
+    expect(await store.get(accepted.id)).toMatchObject({
+      state: "delivered",
+      deliveredAt: T0 + 500,
+      attempts: 1,
+    });
+    expect(await store.claimDue(T0 + 10 * HOUR, 10, 60_000)).toEqual([]);
+    expect(await store.health()).toEqual({ pending: 0, oldestPendingAt: null });
+  });
+
+  it("reschedules a failed attempt, then marks the lead dead, and retries it on request", async () => {
+    const accepted = lead();
+    await store.acceptLead(accepted);
+    await store.claimDue(T0, 10, 60_000);
+    await store.recordFailure(accepted.id, {
+      at: T0 + 10,
+      nextAttemptAt: T0 + 5000,
+      status: 200,
+      error: "HTTP 200 success=false: This form needs Activation.",
+      problem: "activation",
+    });
+    expect(await store.get(accepted.id)).toMatchObject({
+      state: "pending",
+      attempts: 1,
+      nextAttemptAt: T0 + 5000,
+      lastStatus: 200,
+      problem: "activation",
+    });
+    const report = await store.status();
+    expect(report.problems).toEqual([
+      {
+        problem: "activation",
+        count: 1,
+        lastError: "HTTP 200 success=false: This form needs Activation.",
+        lastAttemptAt: T0 + 10,
+      },
+    ]);
+    expect(await store.claimDue(T0 + 4999, 10, 60_000)).toEqual([]);
+    expect(await store.claimDue(T0 + 5000, 10, 60_000)).toHaveLength(1);
+    await store.recordFailure(accepted.id, {
+      at: T0 + 6000,
+      nextAttemptAt: null,
+      status: 503,
+      error: "HTTP 503",
+      problem: "service",
+    });
+    expect((await store.get(accepted.id))?.state).toBe("dead");
+    expect(await store.claimDue(T0 + 100 * HOUR, 10, 60_000)).toEqual([]);
+
+    expect(await store.retry(accepted.id, T0 + 7000)).toBe(true);
+    expect(await store.get(accepted.id)).toMatchObject({
+      state: "pending",
+      attempts: 0,
+      nextAttemptAt: T0 + 7000,
+    });
+    const [again] = await store.claimDue(T0 + 7000, 10, 60_000);
+    expect(again?.enqueuedAt).toBe(T0 + 7000);
+  });
+
+  it("retries every dead lead at once and refuses to retry delivered ones", async () => {
+    const dead = [lead(), lead()];
+    for (const item of dead) {
+      await store.acceptLead(item);
+      await store.recordFailure(item.id, {
+        at: T0,
+        nextAttemptAt: null,
+        status: null,
+        error: "x",
+        problem: "network",
+      });
+    }
+    const delivered = lead();
+    await store.acceptLead(delivered);
+    await store.markDelivered(delivered.id, T0);
+    expect(await store.retry(delivered.id, T0)).toBe(false);
+    expect(await store.retry(randomUUID(), T0)).toBe(false);
+    expect(await store.retryDead(T0 + 1)).toBe(2);
+    expect((await store.list({ state: "pending" })).map((item) => item.id).sort()).toEqual(
+      dead.map((item) => item.id).sort(),
+    );
+  });
+
+  it("counts by form and state and filters lists", async () => {
+    await store.acceptLead(lead({ createdAt: T0 }));
+    await store.acceptLead(lead({ formId: "payroll-info", createdAt: T0 + HOUR }));
+    await store.acceptLead(lead({ state: "spam", createdAt: T0 + 2 * HOUR }));
+    const report = await store.status();
+    expect(report.counts).toEqual([
+      { formId: "chartassist-demo", state: "pending", count: 1 },
+      { formId: "chartassist-demo", state: "spam", count: 1 },
+      { formId: "payroll-info", state: "pending", count: 1 },
+    ]);
+    expect(report.oldestPendingAt).toBe(T0);
+    expect(await store.list({ formId: "payroll-info" })).toHaveLength(1);
+    expect(await store.list({ state: "spam" })).toHaveLength(1);
+    expect((await store.list({ since: T0 + HOUR })).map((item) => item.createdAt)).toEqual([
+      T0 + HOUR,
+      T0 + 2 * HOUR,
+    ]);
+  });
+
+  it("purges old delivered and spam leads with their files, and keeps everything else", async () => {
+    const bytes = Buffer.from("%PDF-1.4 old resume");
+    const oldDelivered = lead({
+      formId: "nurse-application",
+      resume: {
+        tempPath: await tempResume(bytes),
+        name: "a.pdf",
+        kind: "pdf",
+        size: bytes.length,
+        sha256: "x",
+      },
+    });
+    const oldSpam = lead({ state: "spam" });
+    const oldPending = lead();
+    const recentDelivered = lead({ createdAt: T0 + 40 * 24 * HOUR });
+    for (const item of [oldDelivered, oldSpam, oldPending, recentDelivered]) await store.acceptLead(item);
+    await store.markDelivered(oldDelivered.id, T0);
+    await store.markDelivered(recentDelivered.id, T0);
+    const location = (await store.get(oldDelivered.id))?.resumeLocation ?? "";
+
+    const result = await store.purge(T0 + 30 * 24 * HOUR, T0 + 41 * 24 * HOUR);
+    expect(result).toMatchObject({ leads: 2, files: 1 });
+    expect(await store.get(oldDelivered.id)).toBeNull();
+    expect(await store.get(oldSpam.id)).toBeNull();
+    expect(await store.readResume(oldDelivered.id)).toBeNull();
+    if (dialect === "sqlite") expect(existsSync(location)).toBe(false);
+    expect((await store.list({})).map((item) => item.id).sort()).toEqual(
+      [oldPending.id, recentDelivered.id].sort(),
+    );
+  });
+
+  it("keeps its data across a reopen", async () => {
+    const accepted = lead();
+    await store.acceptLead(accepted);
+    await store.close();
+    store = await harness.open();
+    expect((await store.get(accepted.id))?.fields).toEqual(accepted.fields);
+  });
+
+  it("reports a closed store as unavailable", async () => {
+    await store.close();
+    await expect(store.health()).rejects.toThrow();
+    await expect(store.acceptLead(lead())).rejects.toThrow();
+  });
+});
