@@ -12,7 +12,11 @@ export const LIMITS = {
 
 /** Form values arrive as strings (FormData); an empty optional field counts as absent. */
 const blankToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : typeof value === "string" ? value.trim() : value;
+  typeof value === "string" && value.trim() === ""
+    ? undefined
+    : typeof value === "string"
+      ? value.trim()
+      : value;
 
 export const requiredText = (label: string, max: number) =>
   z.preprocess(
@@ -24,7 +28,10 @@ export const requiredText = (label: string, max: number) =>
   );
 
 export const optionalText = (label: string, max: number) =>
-  z.preprocess(blankToUndefined, z.string().max(max, `${label} must be at most ${max} characters.`).optional());
+  z.preprocess(
+    blankToUndefined,
+    z.string().max(max, `${label} must be at most ${max} characters.`).optional(),
+  );
 
 export const requiredEmail = () =>
   z.preprocess(
@@ -47,10 +54,18 @@ export const optionalPhone = () =>
   );
 
 export const optionalChoice = <const T extends readonly [string, ...string[]]>(label: string, options: T) =>
-  z.preprocess(blankToUndefined, z.enum(options, { error: `Choose a valid ${label.toLowerCase()}.` }).optional());
+  z.preprocess(
+    blankToUndefined,
+    z.enum(options, { error: `Choose a valid ${label.toLowerCase()}.` }).optional(),
+  );
 
 /** yyyy-mm-dd of a Date in UTC. */
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+const isRealDay = (value: string) => {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && isoDay(new Date(time)) === value;
+};
 
 /**
  * A date that is not in the past. "Today" differs by time zone, so anything from
@@ -62,7 +77,8 @@ export const optionalFutureDate = (label: string, now: () => Date = () => new Da
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date.`)
-      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${label} must be a real date.`)
+      // Round-trip so that 2030-02-31 (which Date.parse rolls over to March) is refused.
+      .refine((value) => isRealDay(value), `${label} must be a real date.`)
       .refine(
         (value) => value >= isoDay(new Date(now().getTime() - 24 * 60 * 60 * 1000)),
         `${label} cannot be in the past.`,

@@ -54,6 +54,12 @@ export const CONSENT_REQUIRED: Notice = {
   description: "Please provide consent to submit your application.",
 };
 
+/** A value is there but wrong (an e-mail without @, a date in the past): the fields say which. */
+export const INVALID_INFORMATION: Notice = {
+  title: "Check Your Details",
+  description: "Please correct the highlighted fields and try again.",
+};
+
 const DEMO_SUCCESS: Notice = {
   title: "Demo Request Submitted",
   description: "Thank you for your interest. We'll contact you soon to schedule your demo.",
@@ -121,7 +127,10 @@ export const nurseApplication = define({
   anchor: "application-form",
   acceptsResume: true,
   notices: {
-    success: { title: "Application Submitted", description: "Thank you for your application. We will review it shortly." },
+    success: {
+      title: "Application Submitted",
+      description: "Thank you for your application. We will review it shortly.",
+    },
     failure: {
       title: "Submission Failed",
       description: "There was an error submitting your application. Please try again.",

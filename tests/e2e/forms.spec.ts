@@ -1,0 +1,617 @@
+import { expect, type Locator, type Page, type Request, type Route, test } from "@playwright/test";
+import { readSiteConfig } from "../../config/site.ts";
+
+/** The mailboxes the build read (the test run shares its environment). */
+const site = readSiteConfig(process.env);
+
+const isoDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+const inThirtyDays = isoDay(new Date(Date.now() + 30 * 24 * 60 * 60 * 1000));
+
+type Entry =
+  | { label: string; name: string; value: string; kind?: "text" }
+  | { label: string; name: string; value: string; kind: "select"; option: string }
+  | { label: string; name: string; value: "true"; kind: "check" };
+
+interface FormCase {
+  id: string;
+  path: string;
+  anchor: string;
+  submit: string;
+  to: string;
+  subject: string;
+  /** Every field, in schema order, with a valid value; `required` ones first in `requiredLabels`. */
+  entries: Entry[];
+  requiredLabels: string[];
+  emailLabel: string;
+  success: { title: string; text: string };
+  failure: { title: string; text: string };
+}
+
+const demoSuccess = {
+  title: "Demo Request Submitted",
+  text: "Thank you for your interest. We'll contact you soon to schedule your demo.",
+};
+const demoFailure = {
+  title: "Submission Failed",
+  text: "There was an error submitting your demo request. Please try again.",
+};
+const requestFailure = {
+  title: "Submission Failed",
+  text: "There was an error submitting your request. Please try again.",
+};
+
+const forms: FormCase[] = [
+  {
+    id: "chartassist-demo",
+    path: "/chart-assist",
+    anchor: "demo",
+    submit: "Schedule Demo",
+    to: site.email.contact,
+    subject: "New ChartAssist Demo Request",
+    entries: [
+      { label: "Name*", name: "name", value: "Dana Whitfield" },
+      { label: "Work Email*", name: "email", value: "dana@sunrise-snf.example" },
+      { label: "Facility Name", name: "company", value: "Sunrise SNF" },
+      { label: "Phone", name: "phone", value: "(555) 010-0199" },
+      { label: "Number of Beds", name: "beds", value: "120" },
+    ],
+    requiredLabels: ["Name*", "Work Email*"],
+    emailLabel: "Work Email*",
+    success: demoSuccess,
+    failure: demoFailure,
+  },
+  {
+    id: "careworks-demo",
+    path: "/health-admin",
+    anchor: "contact",
+    submit: "Schedule Demo",
+    to: site.email.contact,
+    subject: "New CareWorks Demo Request",
+    entries: [
+      { label: "Name*", name: "name", value: "Ravi Patel" },
+      { label: "Work Email*", name: "email", value: "ravi@patel-billing.example" },
+      { label: "Company", name: "company", value: "Patel Billing" },
+      { label: "Phone", name: "phone", value: "+1 555 010 0123" },
+      { label: "Message", name: "message", value: "Two people for prior authorizations.\nNights preferred." },
+    ],
+    requiredLabels: ["Name*", "Work Email*"],
+    emailLabel: "Work Email*",
+    success: demoSuccess,
+    failure: demoFailure,
+  },
+  {
+    id: "nurse-application",
+    path: "/carestaff/careers",
+    anchor: "application-form",
+    submit: "Submit Application",
+    to: site.email.recruiting,
+    subject: "New Online Nursing Application Submission",
+    entries: [
+      { label: "First Name*", name: "firstName", value: "Maria" },
+      { label: "Last Name*", name: "lastName", value: "Lopez" },
+      { label: "Email*", name: "email", value: "maria.lopez@example.com" },
+      { label: "Phone", name: "phone", value: "555-010-0177" },
+      { label: "Credential", name: "credential", value: "NP", kind: "select", option: "NP" },
+      { label: "Years of Experience", name: "experience", value: "5+", kind: "select", option: "5+ years" },
+      { label: "Message", name: "message", value: "Available for night shifts." },
+      {
+        label: "I consent to receiving communications about job opportunities*",
+        name: "consent",
+        value: "true",
+        kind: "check",
+      },
+    ],
+    requiredLabels: ["First Name*", "Last Name*", "Email*"],
+    emailLabel: "Email*",
+    success: {
+      title: "Application Submitted",
+      text: "Thank you for your application. We will review it shortly.",
+    },
+    failure: {
+      title: "Submission Failed",
+      text: "There was an error submitting your application. Please try again.",
+    },
+  },
+  {
+    id: "staffing-request",
+    path: "/carestaff",
+    anchor: "contact",
+    submit: "Request Staff",
+    to: site.email.contact,
+    subject: "New CareStaff Staffing Request",
+    entries: [
+      { label: "Facility Name", name: "facility", value: "Maple Grove Care Center" },
+      { label: "Your Name*", name: "name", value: "Tom Reyes" },
+      { label: "Email*", name: "email", value: "tom@maplegrove.example" },
+      { label: "Phone", name: "phone", value: "555.010.0155" },
+      {
+        label: "Nurse Type",
+        name: "nurse_type",
+        value: "LPN - Licensed Practical Nurse",
+        kind: "select",
+        option: "LPN - Licensed Practical Nurse",
+      },
+      { label: "Date Needed", name: "date", value: inThirtyDays },
+    ],
+    requiredLabels: ["Your Name*", "Email*"],
+    emailLabel: "Email*",
+    success: {
+      title: "Staffing Request Submitted",
+      text: "Thank you. Our staffing team will respond within 1 business hour.",
+    },
+    failure: requestFailure,
+  },
+  {
+    id: "payroll-info",
+    path: "/carestaff/pass-through-payroll",
+    anchor: "request-info",
+    submit: "Request Info",
+    to: site.email.contact,
+    subject: "New Pass-Through Payroll Info Request",
+    entries: [
+      { label: "Name*", name: "name", value: "Lee Chen" },
+      { label: "Email*", name: "email", value: "lee@chen-clinic.example" },
+      { label: "Phone", name: "phone", value: "(555) 010-0111" },
+      { label: "Organization", name: "organization", value: "Chen Family Clinic" },
+      { label: "Message", name: "message", value: "Three per-diem nurses from next month." },
+    ],
+    requiredLabels: ["Name*", "Email*"],
+    emailLabel: "Email*",
+    success: { title: "Info Request Submitted", text: "Thank you. We will reply within 24 hours." },
+    failure: requestFailure,
+  },
+];
+
+const application = forms.find((form) => form.id === "nurse-application") as FormCase;
+
+// ---------------------------------------------------------------------------------------------------------------
+// helpers
+
+const formOf = (page: Page, c: FormCase) => page.locator(`form[data-form="${c.id}"]`);
+const field = (form: Locator, label: string) => form.getByLabel(label, { exact: true });
+
+/** Opens the page at the form and waits until the form's script has taken over (it then sets novalidate). */
+async function openForm(page: Page, c: FormCase) {
+  await page.goto(`${c.path}#${c.anchor}`);
+  const form = formOf(page, c);
+  await expect(form).toHaveAttribute("novalidate", "");
+  return form;
+}
+
+async function fill(form: Locator, entries: Entry[]) {
+  for (const entry of entries) {
+    const control = field(form, entry.label);
+    if (entry.kind === "select") await control.selectOption({ label: entry.option });
+    else if (entry.kind === "check") await control.check();
+    else await control.fill(entry.value);
+  }
+}
+
+const requiredEntries = (c: FormCase) =>
+  c.entries.filter((entry) => c.requiredLabels.includes(entry.label) || entry.kind === "check");
+
+/** A toast, by its role and title; its title and text must match exactly. */
+async function expectToast(page: Page, role: "status" | "alert", notice: { title: string; text: string }) {
+  const toast = page.locator("[data-sonner-toaster]").getByRole(role).filter({ hasText: notice.title });
+  await expect(toast).toBeVisible();
+  await expect(toast.locator('[data-slot="toast-title"]')).toHaveText(notice.title);
+  await expect(toast.locator('[data-slot="toast-description"]')).toHaveText(notice.text);
+  return toast;
+}
+
+/** Counts lead requests and answers them with `answer` (201 unless told otherwise). */
+async function interceptLeads(
+  page: Page,
+  answer: (route: Route) => Promise<void> = (route) => route.fulfill({ status: 201, json: { ok: true } }),
+) {
+  const requests: Request[] = [];
+  await page.route("**/api/leads/**", async (route) => {
+    requests.push(route.request());
+    await answer(route);
+  });
+  return requests;
+}
+
+function consoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
+interface Part {
+  name: string;
+  filename?: string;
+  contentType?: string;
+  body: Buffer;
+}
+
+/** Splits a multipart/form-data body into its parts. */
+function parseMultipart(body: Buffer, contentType: string): Part[] {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+  expect(boundary, `boundary in ${contentType}`).not.toBeNull();
+  const delimiter = Buffer.from(`--${boundary?.[1] ?? boundary?.[2]}`);
+  const parts: Part[] = [];
+  let start = body.indexOf(delimiter);
+  while (start !== -1) {
+    const next = body.indexOf(delimiter, start + delimiter.length);
+    if (next === -1) break;
+    // Each part: CRLF, headers, CRLF CRLF, body, CRLF, then the next delimiter.
+    const chunk = body.subarray(start + delimiter.length + 2, next - 2);
+    const split = chunk.indexOf("\r\n\r\n");
+    const headers = chunk.subarray(0, split).toString("utf8");
+    const disposition = /content-disposition:[^\r\n]*/i.exec(headers)?.[0] ?? "";
+    parts.push({
+      name: /\bname="([^"]*)"/.exec(disposition)?.[1] ?? "",
+      filename: /\bfilename="([^"]*)"/.exec(disposition)?.[1],
+      contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1],
+      body: chunk.subarray(split + 4),
+    });
+    start = next;
+  }
+  return parts;
+}
+
+function readLead(request: Request) {
+  const contentType = request.headers()["content-type"] ?? "";
+  const parts = parseMultipart(request.postDataBuffer() ?? Buffer.alloc(0), contentType);
+  return {
+    contentType,
+    parts,
+    fields: Object.fromEntries(parts.map((part) => [part.name, part.body.toString("utf8")])),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// with JavaScript
+
+for (const c of forms) {
+  test.describe(`${c.id} form on ${c.path}`, () => {
+    test("labels every field and marks required, type and native-post attributes", async ({ page }) => {
+      const form = await openForm(page, c);
+      await expect(form).toHaveAttribute("method", "post");
+      await expect(form).toHaveAttribute("action", `/api/leads/${c.id}`);
+      await expect(form).toHaveAttribute("enctype", "multipart/form-data");
+      for (const entry of c.entries) {
+        await expect(
+          form
+            .locator("label")
+            .filter({ hasText: entry.label.replace("*", "") })
+            .first(),
+        ).toBeVisible();
+        await expect(field(form, entry.label)).toHaveAttribute("name", entry.name);
+      }
+      for (const label of c.requiredLabels) await expect(field(form, label)).toHaveAttribute("required", "");
+      await expect(field(form, c.emailLabel)).toHaveAttribute("type", "email");
+      await expect(field(form, c.emailLabel)).toHaveAttribute("autocomplete", "email");
+      await expect(field(form, "Phone")).toHaveAttribute("type", "tel");
+      await expect(field(form, "Phone")).toHaveAttribute("autocomplete", "tel");
+      await expect(form.locator('input[type="hidden"][name="to"]')).toHaveValue(c.to);
+      await expect(form.locator('input[type="hidden"][name="subject"]')).toHaveValue(c.subject);
+
+      // The honeypot: in the form, but off-screen, out of the tab order and hidden from assistive tech.
+      const honey = form.locator('input[name="_honey"]');
+      await expect(honey).toHaveAttribute("tabindex", "-1");
+      await expect(honey).toHaveAttribute("autocomplete", "off");
+      await expect(form.locator('[aria-hidden="true"]:has(input[name="_honey"])')).toHaveCount(1);
+      const box = await honey.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(0);
+
+      // The result messages of a native post stay hidden until the page is marked.
+      await expect(form.locator("[data-lead-message]")).toHaveCount(2);
+      await expect(form.locator("[data-lead-message]").first()).toBeHidden();
+
+      // Touch targets: controls and the button are at least 44 px tall.
+      for (const label of c.requiredLabels)
+        expect((await field(form, label).boundingBox())?.height).toBeGreaterThanOrEqual(44);
+      const button = form.getByRole("button", { name: c.submit });
+      expect((await button.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    });
+
+    test("refuses a submission with required fields missing, and sends nothing", async ({ page }) => {
+      const requests = await interceptLeads(page);
+      const form = await openForm(page, c);
+      // Only the optional fields: every required one is missing.
+      await fill(
+        form,
+        c.entries.filter((entry) => !c.requiredLabels.includes(entry.label)),
+      );
+      await form.getByRole("button", { name: c.submit }).click();
+      await expectToast(page, "alert", {
+        title: "Missing Information",
+        text: "Please fill out all required fields.",
+      });
+      const first = field(form, c.requiredLabels[0] ?? "");
+      await expect(first).toBeFocused();
+      for (const label of c.requiredLabels) {
+        await expect(field(form, label)).toHaveAttribute("aria-invalid", "true");
+        await expect(field(form, label)).toHaveAccessibleDescription(/is required\./);
+      }
+      await expect(form.locator('[data-slot="field-error"]').first()).toBeVisible();
+      expect(requests).toHaveLength(0);
+    });
+
+    test("refuses a malformed email with a field error, and sends nothing", async ({ page }) => {
+      const requests = await interceptLeads(page);
+      const form = await openForm(page, c);
+      await fill(form, requiredEntries(c));
+      await field(form, c.emailLabel).fill("dana.example.com");
+      await form.getByRole("button", { name: c.submit }).click();
+      await expectToast(page, "alert", {
+        title: "Check Your Details",
+        text: "Please correct the highlighted fields and try again.",
+      });
+      await expect(field(form, c.emailLabel)).toBeFocused();
+      await expect(field(form, c.emailLabel)).toHaveAccessibleDescription(
+        "Enter a valid email address, like name@example.com.",
+      );
+      expect(requests).toHaveLength(0);
+    });
+
+    test("shows Submitting... while sending, then clears everything and announces success", async ({
+      page,
+    }) => {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const requests = await interceptLeads(page, async (route) => {
+        await held;
+        await route.fulfill({ status: 201, json: { ok: true } });
+      });
+      const form = await openForm(page, c);
+      await fill(form, c.entries);
+      await form.getByRole("button", { name: c.submit }).click();
+
+      const busy = form.getByRole("button", { name: "Submitting..." });
+      await expect(busy).toBeDisabled();
+      await expect(form).toHaveAttribute("aria-busy", "true");
+      await busy.click({ force: true }); // a second click while sending is no second lead
+      release();
+
+      await expectToast(page, "status", c.success);
+      await expect(form.getByRole("button", { name: c.submit })).toBeEnabled();
+      expect(requests).toHaveLength(1);
+      for (const entry of c.entries) {
+        const control = field(form, entry.label);
+        if (entry.kind === "check") await expect(control).not.toBeChecked();
+        else await expect(control).toHaveValue("");
+      }
+    });
+
+    for (const failure of ["a 500 answer", "a network failure"] as const) {
+      test(`keeps the values and says so after ${failure}`, async ({ page }) => {
+        const errors = consoleErrors(page);
+        const requests = await interceptLeads(page, (route) =>
+          failure === "a 500 answer"
+            ? route.fulfill({ status: 500, json: { error: "internal" } })
+            : route.abort("failed"),
+        );
+        const form = await openForm(page, c);
+        await fill(form, c.entries);
+        await form.getByRole("button", { name: c.submit }).click();
+
+        await expectToast(page, "alert", c.failure);
+        await expect(form.getByRole("button", { name: c.submit })).toBeEnabled();
+        expect(requests).toHaveLength(1);
+        for (const entry of c.entries) {
+          const control = field(form, entry.label);
+          if (entry.kind === "check") await expect(control).toBeChecked();
+          else await expect(control).toHaveValue(entry.value);
+        }
+        const logged = failure === "a 500 answer" ? /was refused: 500/ : /Failed to fetch/;
+        await expect.poll(() => errors.some((text) => logged.test(text))).toBe(true);
+      });
+    }
+
+    test("posts one multipart body with exactly the fields, to, subject, honeypot and headers", async ({
+      page,
+    }, testInfo) => {
+      test.skip(testInfo.project.name !== "desktop", "the wire is the same at every width");
+      const requests = await interceptLeads(page);
+      const form = await openForm(page, c);
+      await fill(form, c.entries);
+      await form.getByRole("button", { name: c.submit }).click();
+      await expectToast(page, "status", c.success);
+
+      expect(requests).toHaveLength(1);
+      const request = requests[0] as Request;
+      expect(request.method()).toBe("POST");
+      expect(new URL(request.url()).pathname).toBe(`/api/leads/${c.id}`);
+      const headers = request.headers();
+      expect(headers.accept).toBe("application/json");
+      expect(headers["idempotency-key"]).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+      const lead = readLead(request);
+      expect(lead.contentType).toMatch(/^multipart\/form-data; boundary=/);
+      expect(lead.parts.map((part) => part.name)).toEqual([
+        ...c.entries.map((entry) => entry.name),
+        "to",
+        "subject",
+        "_honey",
+      ]);
+      expect(lead.fields).toEqual({
+        // multipart/form-data carries line breaks as CRLF, whatever was typed.
+        ...Object.fromEntries(c.entries.map((entry) => [entry.name, entry.value.replace(/\n/g, "\r\n")])),
+        to: c.to,
+        subject: c.subject,
+        _honey: "",
+      });
+    });
+  });
+}
+
+test.describe("idempotency", () => {
+  test("a retry of the same values reuses the key; changed values get a new one", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "the wire is the same at every width");
+    let status = 500;
+    const requests = await interceptLeads(page, (route) => route.fulfill({ status }));
+    const c = forms[0] as FormCase;
+    const form = await openForm(page, c);
+    await fill(form, c.entries);
+    const button = form.getByRole("button", { name: c.submit });
+    await button.click();
+    await expectToast(page, "alert", c.failure);
+    await button.click();
+    await expect.poll(() => requests.length).toBe(2);
+    const key = (index: number) => requests[index]?.headers()["idempotency-key"];
+    expect(key(1)).toBe(key(0));
+
+    await field(form, "Number of Beds").fill("140");
+    status = 201;
+    await button.click();
+    await expectToast(page, "status", c.success);
+    expect(requests).toHaveLength(3);
+    expect(key(2)).not.toBe(key(0));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// the nurse application's consent and resume
+
+test.describe("nurse application", () => {
+  test("without consent shows Consent Required and sends nothing", async ({ page }) => {
+    const requests = await interceptLeads(page);
+    const form = await openForm(page, application);
+    const consent = field(form, "I consent to receiving communications about job opportunities*");
+    await expect(consent).toHaveAttribute("required", "");
+    await fill(
+      form,
+      application.entries.filter((entry) => entry.kind !== "check"),
+    );
+    await form.getByRole("button", { name: application.submit }).click();
+    await expectToast(page, "alert", {
+      title: "Consent Required",
+      text: "Please provide consent to submit your application.",
+    });
+    await expect(consent).toBeFocused();
+    await expect(consent).toHaveAttribute("aria-invalid", "true");
+    expect(requests).toHaveLength(0);
+  });
+
+  test("accepts only .pdf, .doc and .docx and sends the resume as a file", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "the wire is the same at every width");
+    const requests = await interceptLeads(page);
+    const form = await openForm(page, application);
+    const resume = field(form, "Resume");
+    await expect(resume).toHaveAttribute("type", "file");
+    await expect(resume).toHaveAttribute("accept", ".pdf,.doc,.docx");
+    await expect(resume).toHaveAttribute("name", "resume");
+    await expect(resume).toHaveAccessibleDescription("PDF, DOC or DOCX, up to 10 MB");
+
+    const pdf = Buffer.from("%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n");
+    await fill(form, application.entries);
+    await resume.setInputFiles({ name: "maria-lopez.pdf", mimeType: "application/pdf", buffer: pdf });
+    await form.getByRole("button", { name: application.submit }).click();
+    await expectToast(page, "status", application.success);
+
+    const lead = readLead(requests[0] as Request);
+    expect(lead.parts.map((part) => part.name)).toEqual([
+      ...application.entries.map((entry) => entry.name),
+      "to",
+      "subject",
+      "_honey",
+      "resume",
+    ]);
+    const file = lead.parts.at(-1) as Part;
+    expect(file.filename).toBe("maria-lopez.pdf");
+    expect(file.contentType).toBe("application/pdf");
+    expect(file.body.equals(pdf)).toBe(true);
+    await expect(resume).toHaveValue("");
+  });
+
+  for (const [problem, file, message] of [
+    [
+      "larger than 10 MB",
+      { name: "resume.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x20) },
+      "Your resume must be 10 MB or smaller.",
+    ],
+    [
+      "of another type",
+      { name: "resume.txt", mimeType: "text/plain", buffer: Buffer.from("plain text") },
+      "Your resume must be a PDF, DOC or DOCX file.",
+    ],
+  ] as const) {
+    test(`refuses a resume ${problem} before sending`, async ({ page }, testInfo) => {
+      test.skip(testInfo.project.name !== "desktop", "the same check at every width");
+      const requests = await interceptLeads(page);
+      const form = await openForm(page, application);
+      await fill(form, application.entries);
+      const resume = field(form, "Resume");
+      await resume.setInputFiles(file);
+      await expect(resume).toHaveAttribute("aria-invalid", "true");
+      await form.getByRole("button", { name: application.submit }).click();
+      await expectToast(page, "alert", { title: "Resume Not Accepted", text: message });
+      await expect(resume).toBeFocused();
+      await expect(resume).toHaveAccessibleDescription(new RegExp(message.replace(/\./g, "\\.")));
+      expect(requests).toHaveLength(0);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// without JavaScript
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const c of forms) {
+    test(`${c.id} posts natively and shows the result on its page`, async ({ page }, testInfo) => {
+      await page.goto(c.path);
+      const form = formOf(page, c);
+      await expect(form).toHaveAttribute("method", "post");
+      await expect(form).toHaveAttribute("action", `/api/leads/${c.id}`);
+      await expect(form).toHaveAttribute("enctype", "multipart/form-data");
+      // Without our script the browser's own checks guard the post.
+      await expect(form).not.toHaveAttribute("novalidate");
+      await expect(form.locator('[data-lead-message="ok"]')).toBeHidden();
+      await expect(form.locator('[data-lead-message="error"]')).toBeHidden();
+
+      // Answer the native post the way the API does: 303 back to the page and anchor.
+      const posted: Request[] = [];
+      await page.route(`**/api/leads/${c.id}`, async (route) => {
+        posted.push(route.request());
+        await route.fulfill({ status: 303, headers: { Location: `${c.path}?lead=ok#${c.anchor}` } });
+      });
+      await fill(form, testInfo.project.name === "desktop" ? c.entries : requiredEntries(c));
+      await form.getByRole("button", { name: c.submit }).click();
+      await page.waitForURL(`**${c.path}?lead=ok#${c.anchor}`);
+
+      expect(posted).toHaveLength(1);
+      const lead = readLead(posted[0] as Request);
+      expect(lead.fields).toMatchObject({ to: c.to, subject: c.subject, _honey: "" });
+      for (const entry of requiredEntries(c)) expect(lead.fields[entry.name]).toBe(entry.value);
+
+      const ok = formOf(page, c).locator('[data-lead-message="ok"]');
+      await expect(ok).toBeVisible();
+      await expect(ok).toHaveAttribute("role", "status");
+      await expect(ok).toContainText(c.success.title);
+      await expect(ok).toContainText(c.success.text);
+      await expect(formOf(page, c).locator('[data-lead-message="error"]')).toBeHidden();
+    });
+  }
+
+  test("a refused native post shows the error message", async ({ page }) => {
+    const c = application;
+    await page.goto(`${c.path}?lead=error#${c.anchor}`);
+    const error = formOf(page, c).locator('[data-lead-message="error"]');
+    await expect(error).toBeVisible();
+    await expect(error).toHaveAttribute("role", "alert");
+    await expect(error).toContainText(c.failure.title);
+    await expect(error).toContainText(c.failure.text);
+    await expect(formOf(page, c).locator('[data-lead-message="ok"]')).toBeHidden();
+  });
+});
+
+test.describe("with JavaScript after a native post", () => {
+  test("?lead=ok becomes one success toast and leaves the address", async ({ page }) => {
+    const c = forms[3] as FormCase;
+    await page.goto(`${c.path}?lead=ok#${c.anchor}`);
+    await expectToast(page, "status", c.success);
+    await expect(page).toHaveURL(new RegExp(`${c.path}#${c.anchor}$`));
+    await expect(formOf(page, c).locator('[data-lead-message="ok"]')).toBeHidden();
+  });
+});
