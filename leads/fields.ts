@@ -11,12 +11,12 @@ export const LIMITS = {
 } as const;
 
 /** Form values arrive as strings (FormData); an empty optional field counts as absent. */
-const blankToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === ""
-    ? undefined
-    : typeof value === "string"
-      ? value.trim()
-      : value;
+/** Trims, turns browsers' multipart CRLF line breaks into \n, and treats a blank value as absent. */
+const blankToUndefined = (value: unknown) => {
+  if (typeof value !== "string") return value;
+  const text = value.replace(/\r\n?/g, "\n").trim();
+  return text === "" ? undefined : text;
+};
 
 export const requiredText = (label: string, max: number) =>
   z.preprocess(

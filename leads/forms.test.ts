@@ -354,3 +354,14 @@ describe("resume", () => {
     expect(sniffResume(new Uint8Array())).toBeNull();
   });
 });
+
+describe("line breaks", () => {
+  it("stores a multi-line message with plain \\n, whatever the browser sent", () => {
+    const result = validateLead(careWorksDemo, {
+      name: "Ada",
+      email: "ada@example.com",
+      message: "one\r\ntwo\rthree",
+    });
+    expect(result.data?.message).toBe("one\ntwo\nthree");
+  });
+});
