@@ -15,7 +15,12 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["server/**/*.test.ts", "leads/**/*.test.ts", "config/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "server/**/*.test.ts",
+            "leads/**/*.test.ts",
+            "config/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

@@ -1,4 +1,12 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from "react-router";
 import { BottomBar, bottomBarAction } from "~/components/layout/bottom-bar";
 import { HomeMenu } from "~/components/layout/home-menu";
 import { SiteFooter } from "~/components/layout/site-footer";

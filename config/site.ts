@@ -12,7 +12,10 @@ const siteEnvSchema = z.object({
   COMPANY_PHONE: z.string().min(7).default("(555) 010-0142"),
   CONTACT_EMAIL: z.email().default("contact@example.com"),
   RECRUITING_EMAIL: z.email().default("careers@example.com"),
-  COMPANY_NPI: z.string().regex(/^\d{10}$/, "must be a 10-digit NPI number").default("0000000000"),
+  COMPANY_NPI: z
+    .string()
+    .regex(/^\d{10}$/, "must be a 10-digit NPI number")
+    .default("0000000000"),
   CHARTASSIST_APP_URL: z.url().default("https://app.chartassist.example.com/"),
   TEAM_PROFILE_URL: z.url().default("https://www.example.com/profile/ceo"),
   /** Where the browser sends leads: empty means our own API; a template with {to} posts straight to a form service. */
@@ -37,10 +40,14 @@ export interface SiteConfig {
 }
 
 export function readSiteConfig(env: Record<string, string | undefined>): SiteConfig {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
   const parsed = siteEnvSchema.safeParse(present);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+      .join("; ");
     throw new Error(`Invalid site configuration: ${problems}`);
   }
   const e = parsed.data;

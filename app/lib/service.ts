@@ -20,7 +20,8 @@ export const SOLUTION_PATHS: readonly string[] = [ROUTES.chartAssist, ROUTES.car
 
 export const isSolutionPath = (pathname: string) => SOLUTION_PATHS.includes(normalizePath(pathname));
 
-export const normalizePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+export const normalizePath = (pathname: string) =>
+  pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
 
 /** The in-page anchors each page has, so a call to action can stay on the page or go where the form is. */
 const PAGE_ANCHORS: Record<string, readonly string[]> = {

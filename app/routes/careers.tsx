@@ -1,13 +1,60 @@
+import { NurseApplicationForm } from "~/components/forms/nurse-application-form";
+import { FeatureGrid } from "~/components/sections/feature-grid";
+import { FormSection } from "~/components/sections/form-section";
+import { PageHero } from "~/components/sections/page-hero";
+import { Section } from "~/components/sections/section";
+import { Steps } from "~/components/sections/steps";
+import { TypingWord } from "~/components/sections/typing-word";
+import { Button } from "~/components/ui/button";
+import { applicationSection, applySteps, careersHero, careersMeta, whyJoin } from "~/content/careers";
+import { site } from "~/content/site";
+import { accentClass } from "~/lib/accent";
 import { pageMeta } from "~/lib/meta";
+import { prefersReducedMotion } from "~/lib/reduced-motion";
+import { ROUTES } from "~/route-paths";
 import type { Route } from "./+types/careers";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Careers", description: "Careers.", path: "/carestaff/careers" });
+export const meta: Route.MetaFunction = () => pageMeta({ ...careersMeta, path: ROUTES.careers });
 
-export default function Page() {
+const { apply } = careersHero;
+
+/** Apply Now glides to the form (or jumps, under reduced motion) and keeps the address shareable. */
+function scrollToApplication(event: React.MouseEvent<HTMLAnchorElement>) {
+  const target = document.getElementById(apply.href.slice(1));
+  if (!target) return;
+  event.preventDefault();
+  target.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });
+  history.replaceState(history.state, "", apply.href);
+}
+
+/** Nurse careers: the typing hero, why join, how to apply, and the application form. */
+export default function Careers() {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="text-4xl font-bold">Join Our Nursing Team</h1>
+    <div className={accentClass.carestaff}>
+      <PageHero
+        copy={careersHero}
+        beforeIntro={<TypingWord lead={careersHero.typingLead} words={careersHero.typingWords} />}
+      >
+        <div className="mt-8 flex justify-center">
+          <Button asChild size="lg">
+            <a href={apply.href} onClick={scrollToApplication}>
+              {apply.label}
+            </a>
+          </Button>
+        </div>
+      </PageHero>
+
+      <Section copy={whyJoin}>
+        <FeatureGrid items={whyJoin.items} columns={4} />
+      </Section>
+
+      <Section tone="surface" copy={applySteps}>
+        <Steps items={applySteps.items} />
+      </Section>
+
+      <FormSection id="application-form" copy={applicationSection} contactEmail={site.email.recruiting}>
+        <NurseApplicationForm />
+      </FormSection>
     </div>
   );
 }

@@ -1,13 +1,21 @@
+import { LegalDocument } from "~/components/sections/legal-document";
+import { privacyPolicy } from "~/content/legal";
+import { site } from "~/content/site";
+import { accentClass } from "~/lib/accent";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/privacy-policy";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Privacy Policy", description: "Privacy Policy.", path: "/privacy-policy" });
+  pageMeta({
+    title: `${privacyPolicy.title} | ${site.company.name}`,
+    description: privacyPolicy.description,
+    path: privacyPolicy.path,
+  });
 
-export default function Page() {
+export default function PrivacyPolicy() {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="text-4xl font-bold">Privacy Policy</h1>
+    <div className={accentClass.company}>
+      <LegalDocument doc={privacyPolicy} />
     </div>
   );
 }

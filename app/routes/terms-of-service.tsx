@@ -1,13 +1,21 @@
+import { LegalDocument } from "~/components/sections/legal-document";
+import { termsOfService } from "~/content/legal";
+import { site } from "~/content/site";
+import { accentClass } from "~/lib/accent";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/terms-of-service";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Terms of Service", description: "Terms of Service.", path: "/terms-of-service" });
+  pageMeta({
+    title: `${termsOfService.title} | ${site.company.name}`,
+    description: termsOfService.description,
+    path: termsOfService.path,
+  });
 
-export default function Page() {
+export default function TermsOfService() {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="text-4xl font-bold">Terms of Service</h1>
+    <div className={accentClass.company}>
+      <LegalDocument doc={termsOfService} />
     </div>
   );
 }

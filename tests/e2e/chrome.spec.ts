@@ -203,7 +203,10 @@ test.describe("bottom bar", () => {
       // It never covers content: the end of the page stays above it.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       const barBox = await bar.boundingBox();
-      const lastLine = await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service" }).boundingBox();
+      const lastLine = await page
+        .getByRole("contentinfo")
+        .getByRole("link", { name: "Terms of Service" })
+        .boundingBox();
       expect(barBox && lastLine && lastLine.y + lastLine.height <= barBox.y).toBe(true);
     });
   }
@@ -235,8 +238,14 @@ test.describe("footer", () => {
       await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
       await expect(footer.getByRole("img")).toHaveCount(2);
       await expect(footer).toContainText(/NPI/);
-      await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
-      await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms-of-service");
+      await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
+        "href",
+        "/privacy-policy",
+      );
+      await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute(
+        "href",
+        "/terms-of-service",
+      );
     });
   }
 });

@@ -31,5 +31,7 @@ export type ButtonProps = React.ComponentProps<"button"> &
 
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
   const Component = asChild ? Slot.Root : "button";
-  return <Component data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  return (
+    <Component data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />
+  );
 }

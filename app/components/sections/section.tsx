@@ -1,0 +1,91 @@
+import { useId } from "react";
+import type { SectionCopy } from "~/content/types";
+import { cn } from "~/lib/cn";
+import { useReveal } from "~/lib/use-reveal";
+
+const tones = {
+  white: "bg-white",
+  surface: "bg-surface",
+  accent: "bg-(--accent-50)",
+  dark: "bg-navy-900 text-white",
+} as const;
+
+export type SectionTone = keyof typeof tones;
+
+export interface SectionProps {
+  id?: string;
+  copy?: SectionCopy;
+  tone?: SectionTone;
+  align?: "center" | "left";
+  /** Extra classes for the inner container. */
+  className?: string;
+  children?: React.ReactNode;
+}
+
+/** A page section: its h2 header from content, then the body; the body fades in when scrolled into view. */
+export function Section({ id, copy, tone = "white", align = "center", className, children }: SectionProps) {
+  const headingId = useId();
+  const revealRef = useReveal<HTMLDivElement>();
+  return (
+    <section
+      id={id}
+      aria-labelledby={copy ? headingId : undefined}
+      className={cn("py-16 md:py-24", tones[tone])}
+    >
+      <div ref={revealRef} className={cn("mx-auto max-w-7xl px-4 sm:px-6 lg:px-8", className)}>
+        {copy ? (
+          <SectionHeader copy={copy} headingId={headingId} align={align} inverse={tone === "dark"} />
+        ) : null}
+        {children}
+      </div>
+    </section>
+  );
+}
+
+export function SectionHeader({
+  copy,
+  headingId,
+  align = "center",
+  inverse = false,
+}: {
+  copy: SectionCopy;
+  headingId?: string;
+  align?: "center" | "left";
+  inverse?: boolean;
+}) {
+  const showEyebrow = copy.eyebrow && copy.eyebrow !== copy.title;
+  return (
+    <header className={cn("mb-10 max-w-3xl md:mb-14", align === "center" && "mx-auto text-center")}>
+      {showEyebrow ? <Eyebrow inverse={inverse}>{copy.eyebrow}</Eyebrow> : null}
+      <h2
+        id={headingId}
+        className={cn(
+          "text-3xl font-bold md:text-4xl",
+          inverse ? "text-white" : "text-navy-900",
+          showEyebrow && "mt-3",
+        )}
+      >
+        {copy.title}
+      </h2>
+      {copy.intro ? (
+        <p className={cn("mt-4 text-lg", inverse ? "text-navy-100" : "text-ink-soft")}>{copy.intro}</p>
+      ) : null}
+    </header>
+  );
+}
+
+export function Eyebrow({ children, inverse = false }: { children: React.ReactNode; inverse?: boolean }) {
+  return (
+    <p
+      className={cn(
+        "text-sm font-semibold tracking-wide uppercase",
+        inverse ? "text-(--accent-100)" : "text-(--accent-700)",
+      )}
+    >
+      {children}
+    </p>
+  );
+}
+
+/** The card surface every section shares: white, rounded, hairline border, soft shadow. */
+export const cardClass = "rounded-2xl border border-line bg-white shadow-card";

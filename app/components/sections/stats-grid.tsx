@@ -1,0 +1,75 @@
+import type { Stat } from "~/content/types";
+import { cn } from "~/lib/cn";
+import { formatCount, useCountUp } from "~/lib/use-count-up";
+
+export interface StatsGridProps {
+  items: Stat[];
+  /** Counting time (spec, section 9): 1500 ms on home and CareStaff, 2000 ms elsewhere. */
+  durationMs: number;
+  /** Share of a figure that must be visible before it counts. */
+  threshold?: number;
+  tone?: "light" | "dark" | "card";
+  className?: string;
+}
+
+const columns: Record<number, string> = {
+  2: "sm:grid-cols-2",
+  3: "sm:grid-cols-3",
+  4: "sm:grid-cols-2 lg:grid-cols-4",
+};
+
+/** Large figures with labels; animated ones count up once, when first seen. */
+export function StatsGrid({ items, durationMs, threshold, tone = "light", className }: StatsGridProps) {
+  return (
+    <dl className={cn("grid gap-6", columns[items.length] ?? "sm:grid-cols-3", className)}>
+      {items.map((stat) => (
+        <div
+          key={stat.label}
+          className={cn(
+            "flex flex-col-reverse gap-2 text-center",
+            tone === "card" && "rounded-2xl border border-line bg-white p-6 shadow-card",
+          )}
+        >
+          <dt className={cn("text-base font-medium", tone === "dark" ? "text-navy-100" : "text-ink-soft")}>
+            {stat.label}
+          </dt>
+          <dd>
+            <StatValue stat={stat} durationMs={durationMs} threshold={threshold} dark={tone === "dark"} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function StatValue({
+  stat,
+  durationMs,
+  threshold,
+  dark,
+}: {
+  stat: Stat;
+  durationMs: number;
+  threshold?: number;
+  dark: boolean;
+}) {
+  const { ref, text } = useCountUp<HTMLSpanElement>({ ...stat, target: stat.value, durationMs, threshold });
+  return (
+    <>
+      {/* The counting figure is for the eye; assistive technology reads the final figure once. */}
+      <span
+        ref={ref}
+        aria-hidden
+        data-slot="stat-value"
+        data-final={formatCount(stat.value, stat)}
+        className={cn(
+          "block text-4xl font-bold tracking-tight tabular md:text-5xl",
+          dark ? "text-white" : "text-(--accent-700)",
+        )}
+      >
+        {text}
+      </span>
+      <span className="sr-only">{formatCount(stat.value, stat)}</span>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+
+/**
+ * CI's JavaScript budget: for every pre-rendered page, the compressed size of the JavaScript its HTML
+ * loads on first load (script src, modulepreload links and the hydration script's imports), compressed
+ * as the server compresses it. Fails when any page is over the budget.
+ *   node scripts/check-budget.ts [build/client]
+ */
+
+/** 150 kB of compressed JavaScript per page's first load (the issue's budget), in bytes. */
+export const BUDGET_BYTES = 150_000;
+
+export interface PageBudget {
+  page: string;
+  files: number;
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+/** The same-origin JavaScript URLs a page's HTML loads before any interaction. */
+export function firstLoadScripts(html: string): string[] {
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/gi)) urls.add(match[1] ?? "");
+  for (const match of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi)) {
+    const href = /\bhref="([^"]+)"/.exec(match[0])?.[1];
+    if (href) urls.add(href);
+  }
+  // The hydration script imports the route modules: import("/assets/...js") and import * as x from "...".
+  for (const match of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    for (const specifier of (match[1] ?? "").matchAll(/(?:import\(|from\s*)\s*["']([^"']+\.m?js)["']/g)) {
+      urls.add(specifier[1] ?? "");
+    }
+  }
+  return [...urls].filter((url) => url.startsWith("/") && !url.startsWith("//"));
+}
+
+async function* htmlFiles(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory() && entry.name !== "assets") yield* htmlFiles(full);
+    else if (entry.isFile() && entry.name.endsWith(".html") && !entry.name.startsWith("__spa-fallback")) {
+      yield full;
+    }
+  }
+}
+
+export async function measure(clientDir: string): Promise<PageBudget[]> {
+  const sizes = new Map<string, { raw: number; gzip: number; brotli: number }>();
+  const sizeOf = async (url: string) => {
+    const known = sizes.get(url);
+    if (known) return known;
+    const body = await readFile(path.join(clientDir, url.split("?")[0] ?? url));
+    const size = {
+      raw: body.length,
+      gzip: gzipSync(body, { level: 9 }).length,
+      brotli: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    };
+    sizes.set(url, size);
+    return size;
+  };
+
+  const pages: PageBudget[] = [];
+  for await (const file of htmlFiles(clientDir)) {
+    const relative = path.relative(clientDir, file).split(path.sep).join("/");
+    const page = `/${relative.replace(/(^|\/)index\.html$/, "")}`;
+    const scripts = firstLoadScripts(await readFile(file, "utf8"));
+    const total = { page, files: scripts.length, raw: 0, gzip: 0, brotli: 0 };
+    for (const url of scripts) {
+      const size = await sizeOf(url);
+      total.raw += size.raw;
+      total.gzip += size.gzip;
+      total.brotli += size.brotli;
+    }
+    pages.push(total);
+  }
+  return pages.sort((a, b) => a.page.localeCompare(b.page));
+}
+
+const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+
+export function formatTable(pages: PageBudget[], budget = BUDGET_BYTES): string {
+  const rows = pages.map((p) => [
+    p.page,
+    String(p.files),
+    kB(p.raw),
+    kB(p.gzip),
+    kB(p.brotli),
+    p.brotli <= budget ? "ok" : "OVER",
+  ]);
+  const header = ["page", "files", "raw kB", "gzip kB", "brotli kB", `≤ ${kB(budget)} kB`];
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[0] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
+      .join("  ");
+  return [line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join("\n");
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const clientDir = process.argv[2] ?? path.join(process.env.BUILD_OUT || "build", "client");
+  const pages = await measure(clientDir);
+  if (pages.length === 0) {
+    console.error(`No pre-rendered pages in ${clientDir}: build first.`);
+    process.exit(1);
+  }
+  console.log(`First-load JavaScript per page (brotli is what browsers receive), ${clientDir}\n`);
+  console.log(formatTable(pages));
+  const over = pages.filter((p) => p.brotli > BUDGET_BYTES);
+  if (over.length) {
+    console.error(`\nOver the ${kB(BUDGET_BYTES)} kB budget: ${over.map((p) => p.page).join(", ")}`);
+    process.exit(1);
+  }
+  console.log(`\nEvery page within ${kB(BUDGET_BYTES)} kB of compressed JavaScript.`);
+}

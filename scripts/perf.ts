@@ -1,0 +1,274 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, tmpdir } from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { publicPaths } from "../app/route-paths.ts";
+
+/**
+ * npm run perf: builds the site, serves it with our own server, and runs Lighthouse (mobile preset,
+ * simulated throttling, Debian's Chromium) on every route, twice: as shipped, and with JavaScript blocked,
+ * to compare LCP against the plain HTML. Prints one table and exits non-zero when a target is missed.
+ *
+ *   npm run perf                    build into build-perf/ and measure every route
+ *   npm run perf -- --no-build      measure the existing build-perf/
+ *   npm run perf -- /about /team    only these routes
+ *   PERF_JSON=perf.json npm run perf   also write the raw figures
+ */
+
+const TARGETS = {
+  performance: 100,
+  performanceFloor: 98,
+  otherScores: 100,
+  tbtMs: 50,
+  cls: 0.02,
+  lcpVsNoJs: 1.15,
+  jsBytes: 150_000,
+};
+
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+interface RouteResult {
+  route: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  lcpNoJsMs: number;
+  tbtMs: number;
+  cls: number;
+  jsBytes: number;
+  totalBytes: number;
+  /** Audits that lost points outside performance, by id, to say what to fix. */
+  failing: string[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+const score = (lhr: Lhr, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+const numeric = (lhr: Lhr, audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
+
+function transfer(lhr: Lhr, resourceType: "script" | "total"): number {
+  const items = (
+    lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] }
+  )?.items;
+  return items?.find((item) => item.resourceType === resourceType)?.transferSize ?? Number.NaN;
+}
+
+function failingAudits(lhr: Lhr): string[] {
+  const failing = new Set<string>();
+  for (const id of ["accessibility", "best-practices", "seo"]) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.add(ref.id);
+    }
+  }
+  return [...failing];
+}
+
+/** One Lighthouse run; a trace-recording hiccup (NO_NAVSTART and the like) is retried twice. */
+async function runLighthouse(url: string, port: number, blockJs: boolean, attempt = 1): Promise<Lhr> {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: blockJs ? ["performance"] : ["performance", "accessibility", "best-practices", "seo"],
+      ...(blockJs && { blockedUrlPatterns: ["*.js"] }),
+    },
+    // The default config is the mobile preset with simulated throttling.
+    undefined,
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (result.lhr.runtimeError) {
+    if (attempt < 3) return runLighthouse(url, port, blockJs, attempt + 1);
+    throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  }
+  return result.lhr;
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)}` : "n/a");
+const kB = (bytes: number) => (Number.isFinite(bytes) ? (bytes / 1000).toFixed(1) : "n/a");
+
+function misses(r: RouteResult): string[] {
+  const out: string[] = [];
+  if (r.performance < TARGETS.performance) out.push(`performance ${r.performance}`);
+  if (r.accessibility < TARGETS.otherScores) out.push(`accessibility ${r.accessibility}`);
+  if (r.bestPractices < TARGETS.otherScores) out.push(`best practices ${r.bestPractices}`);
+  if (r.seo < TARGETS.otherScores) out.push(`SEO ${r.seo}`);
+  if (r.tbtMs >= TARGETS.tbtMs) out.push(`TBT ${ms(r.tbtMs)} ms`);
+  if (r.cls >= TARGETS.cls) out.push(`CLS ${r.cls.toFixed(3)}`);
+  if (r.lcpMs > r.lcpNoJsMs * TARGETS.lcpVsNoJs)
+    out.push(`LCP ${ms(r.lcpMs)} vs ${ms(r.lcpNoJsMs)} ms without JS`);
+  if (r.jsBytes > TARGETS.jsBytes) out.push(`JS ${kB(r.jsBytes)} kB`);
+  return out;
+}
+
+export function markdownTable(results: RouteResult[]): string {
+  const header = [
+    "route",
+    "perf",
+    "a11y",
+    "best pr.",
+    "SEO",
+    "LCP ms",
+    "LCP no-JS ms",
+    "LCP/no-JS",
+    "TBT ms",
+    "CLS",
+    "JS kB",
+    "total kB",
+  ];
+  const rows = results.map((r) => [
+    r.route,
+    String(r.performance),
+    String(r.accessibility),
+    String(r.bestPractices),
+    String(r.seo),
+    ms(r.lcpMs),
+    ms(r.lcpNoJsMs),
+    `${((r.lcpMs / r.lcpNoJsMs - 1) * 100).toFixed(0)}%`,
+    ms(r.tbtMs),
+    r.cls.toFixed(3),
+    kB(r.jsBytes),
+    kB(r.totalBytes),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0] ?? 0) : cell.padStart(widths[column] ?? 0))).join(" | ")} |`;
+  const rule = `|${widths.map((width, column) => (column === 0 ? `:${"-".repeat(width + 1)}` : `${"-".repeat(width + 1)}:`)).join("|")}|`;
+  return [line(header), rule, ...rows.map(line)].join("\n");
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const skipBuild = args.includes("--no-build");
+  const only = args.filter((arg) => arg.startsWith("/"));
+  const routes = only.length ? only : publicPaths;
+  const buildOut = process.env.BUILD_OUT || "build-perf";
+  const port = Number(process.env.PERF_PORT) || (await freePort());
+  const origin = `http://127.0.0.1:${port}`;
+  // Built with SITE_URL at the served origin, so canonical URLs and the sitemap match what Lighthouse sees.
+  const env = { ...process.env, BUILD_OUT: buildOut, SITE_URL: process.env.PERF_SITE_URL ?? origin };
+
+  if (!skipBuild) {
+    console.log(`Building into ${buildOut}/ with SITE_URL=${env.SITE_URL} ...`);
+    const build = spawnSync("npx", ["react-router", "build"], {
+      env,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (build.status !== 0) throw new Error("build failed");
+  }
+
+  const server = spawn(process.execPath, ["server/index.ts"], {
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BUILD_DIR: path.join(buildOut, "client"),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "perf-leads-")),
+      DATABASE_URL: "",
+      RELAY_ENABLED: "false",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: CHROME_FLAGS,
+  });
+
+  const results: RouteResult[] = [];
+  try {
+    await waitFor(`${origin}/`, server);
+    for (const route of routes) {
+      const url = `${origin}${route}`;
+      process.stdout.write(`Lighthouse ${route} ...`);
+      const lhr = await runLighthouse(url, chrome.port, false);
+      const noJs = await runLighthouse(url, chrome.port, true);
+      const result: RouteResult = {
+        route,
+        performance: score(lhr, "performance"),
+        accessibility: score(lhr, "accessibility"),
+        bestPractices: score(lhr, "best-practices"),
+        seo: score(lhr, "seo"),
+        lcpMs: numeric(lhr, "largest-contentful-paint"),
+        lcpNoJsMs: numeric(noJs, "largest-contentful-paint"),
+        tbtMs: numeric(lhr, "total-blocking-time"),
+        cls: numeric(lhr, "cumulative-layout-shift"),
+        jsBytes: transfer(lhr, "script"),
+        totalBytes: transfer(lhr, "total"),
+        failing: failingAudits(lhr),
+      };
+      results.push(result);
+      console.log(` perf ${result.performance}, LCP ${ms(result.lcpMs)} ms`);
+    }
+  } finally {
+    chrome.kill();
+    server.kill();
+  }
+
+  const chromium = spawnSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", ["--version"], {
+    encoding: "utf8",
+  });
+  console.log(
+    `\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile preset, simulated throttling; ${chromium.stdout.trim()}; ${cpus()[0]?.model ?? "unknown CPU"} x${cpus().length}; ${new Date().toISOString()}\n`,
+  );
+  console.log(markdownTable(results));
+
+  let failed = false;
+  for (const r of results) {
+    const missed = misses(r);
+    if (r.performance < TARGETS.performanceFloor) failed = true;
+    if (missed.length || r.failing.length) {
+      failed = true;
+      console.log(`\n${r.route}: ${[...missed, ...r.failing.map((id) => `audit ${id}`)].join("; ")}`);
+    }
+  }
+  if (process.env.PERF_JSON) writeFileSync(process.env.PERF_JSON, JSON.stringify(results, null, 2));
+  console.log(failed ? "\nSome targets missed (above)." : "\nEvery route meets every target.");
+  process.exitCode = failed ? 1 : 0;
+}
+
+await main();

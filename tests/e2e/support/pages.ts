@@ -1,0 +1,27 @@
+import type { Page } from "@playwright/test";
+import { indexablePaths, publicPaths, ROUTES } from "../../../app/route-paths.ts";
+import { readSiteConfig } from "../../../config/site.ts";
+
+/** The same settings the build read (the test run shares its environment), for expected absolute URLs. */
+export const site = readSiteConfig(process.env);
+
+export { indexablePaths, publicPaths, ROUTES };
+
+/** The solution landing pages: they carry the switcher (pills on wide screens, a dropdown on phones). */
+export const solutionPaths = [ROUTES.chartAssist, ROUTES.careStaff, ROUTES.careWorks] as const;
+
+/** Resolves once React has hydrated the page (its fiber is attached to <main>), so handlers are live. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
+  });
+}
+
+/** Opens a page, waits for hydration and a quiet network. */
+export async function openPage(page: Page, path: string) {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  return response;
+}
