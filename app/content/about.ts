@@ -5,7 +5,7 @@ import type { Cta, Feature, HeroCopy, SectionCopy } from "./types.ts";
 export const aboutMeta = {
   title: "About Us: One Group, Three Specialized Healthcare Services",
   description:
-    "Founded in 2022, we bring together ChartAssist clinical compliance, CareStaff nurse staffing and CareWorks remote support to help healthcare facilities run well.",
+    "Founded in 2022, we bring together ChartAssist clinical compliance, CareStaff nurse staffing and CareWorks remote support for healthcare facilities.",
 };
 
 export const aboutHero: Omit<HeroCopy, "actions"> = {

@@ -15,7 +15,7 @@ import type { Cta, Feature, FormSectionCopy, HeroCopy, SectionCopy, Stat } from 
 export const careStaffMeta = {
   title: "CareStaff: Pre-Vetted Nurse Staffing, Same-Day to Long-Term",
   description:
-    "CareStaff places pre-vetted RNs, LPNs, CNAs and school nurses on-site or per diem, from same-day coverage to long-term placements. Our staffing team responds within 1 business hour.",
+    "Pre-vetted RNs, LPNs, CNAs and school nurses, on-site or per diem, from same-day to long-term. Our staffing team responds within 1 business hour.",
 };
 
 export const careStaffHero: HeroCopy & { rating: { score: string; outOf: string; reviews: string } } = {

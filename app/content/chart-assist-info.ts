@@ -16,7 +16,7 @@ import type { Cta, Feature, HeroCopy, SectionCopy, Stat } from "./types.ts";
 export const chartAssistInfoMeta = {
   title: "How ChartAssist Works: Remote Charting, Quality Control and Results",
   description:
-    "The documentation problem, the ChartAssist solution, what our remote RNs handle, how every chart is quality-checked, and the results: 500+ hours reclaimed per nurse per year across 40+ facilities.",
+    "How ChartAssist's remote RNs take on charting, how every chart is quality-checked, and the results: 500+ hours reclaimed per nurse per year.",
 };
 
 export const chartAssistInfoHero: HeroCopy = {

@@ -30,7 +30,7 @@ import type {
 export const chartAssistMeta = {
   title: "ChartAssist: Remote RN Charting and Compliance Checks",
   description:
-    "ChartAssist's remote, U.S.-licensed, HIPAA-certified RNs complete nightly charting, care plans and compliance checks, and send a morning audit report. Free one-week trial, no credit card.",
+    "Remote U.S.-licensed, HIPAA-certified RNs do your nightly charting, care plans and compliance checks. Free one-week trial, no credit card.",
 };
 
 export const chartAssistHero: HeroCopy & {

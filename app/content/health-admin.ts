@@ -25,7 +25,7 @@ import type { Feature, FormSectionCopy, HeroCopy, SectionCopy, Stat, Step, Testi
 export const careWorksMeta = {
   title: "CareWorks Support: Your Remote Healthcare Back-Office Team",
   description:
-    "CareWorks provides trained remote staff for claims, prior authorizations, denials, insurance verification, credentialing and EMR data entry, at an average of $10–$15/hour, 24/7, with 50%+ cost savings.",
+    "Trained remote staff for claims, prior authorizations, denials, credentialing and EMR data entry, at an average of $10–$15/hour, 24/7.",
 };
 
 export const careWorksHero: HeroCopy & { highlights: string[] } = {

@@ -3,9 +3,9 @@ import type { ServiceId } from "./site.ts";
 import type { SectionCopy, Stat, Testimonial } from "./types.ts";
 
 export const homeMeta = {
-  title: "Healthcare Solutions You Can Trust | Compliance, Staffing and Remote Support",
+  title: "Healthcare Solutions You Can Trust | Compliance and Staffing",
   description:
-    "Healthcare solutions you can trust: remote RN charting and compliance checks, pre-vetted nurse staffing, and a trained remote back-office team for billing, prior authorizations and credentialing.",
+    "Remote RN charting and compliance checks, pre-vetted nurse staffing, and a trained remote back-office team for billing and prior authorizations.",
 };
 
 export const homeHero = {

@@ -12,7 +12,7 @@ import type { Cta, Feature, FormSectionCopy, HeroCopy, SectionCopy, Step } from 
 export const payrollMeta = {
   title: "Pass-Through Payroll for Nurses You Recruit | CareStaff",
   description:
-    "CareStaff's pass-through payroll: you choose the nurse and set the rate, we employ them and run payroll, billed at your rate +15% plus $1.50 per hour. Info requests answered within 24 hours.",
+    "You choose the nurse and set the rate; we employ them and run payroll, billed at your rate +15% plus $1.50 per hour. Replies within 24 hours.",
 };
 
 export const payrollHero: HeroCopy = {

@@ -3,7 +3,7 @@ import type { HeroCopy, Image, SectionCopy } from "./types.ts";
 export const teamMeta = {
   title: "Meet Our Team: Healthcare Leadership",
   description:
-    "Meet the leadership team behind ChartAssist, CareStaff and CareWorks: our CEO, Clinical Director, Director of People & Finance Operations, Team Lead and Director of Recruitment.",
+    "Meet the leadership behind ChartAssist, CareStaff and CareWorks: our CEO, Clinical Director, People & Finance, Team Lead and Recruitment.",
 };
 
 export const teamHero: HeroCopy = {

@@ -20,13 +20,13 @@ export default function About() {
       <PageHero copy={aboutHero} showLogo />
 
       <Section id="our-story" copy={ourStory} align="left">
-        <div className="grid gap-10 lg:grid-cols-[3fr_2fr] lg:gap-16">
+        <div className="grid grid-cols-1 gap-10 lg:grid-cols-[3fr_2fr] lg:gap-16">
           <div className="max-w-3xl space-y-5 text-lg text-ink-soft">
             {ourStory.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
-          <aside className={cn(cardClass, "self-start p-8")} aria-label={ourStory.founded.label}>
+          <aside className={cn(cardClass, "self-start p-6 sm:p-8")} aria-label={ourStory.founded.label}>
             <p className="text-sm font-semibold tracking-wide text-navy-700 uppercase">
               {ourStory.founded.label}
             </p>
@@ -36,7 +36,10 @@ export default function About() {
             </p>
             <ul className="mt-3 space-y-3">
               {serviceCards.map((card) => (
-                <li key={card.service} className={cn(accentClass[card.service], "flex items-center gap-3")}>
+                <li
+                  key={card.service}
+                  className={cn(accentClass[card.service], "flex flex-wrap items-center gap-x-3 gap-y-1")}
+                >
                   <span aria-hidden className="size-2.5 rounded-full bg-(--accent-600)" />
                   <span className="font-semibold text-navy-900">{card.name}</span>
                   <span className="text-ink-soft">{card.tagline}</span>

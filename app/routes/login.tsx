@@ -14,7 +14,7 @@ import { pageMeta } from "~/lib/meta";
 import { ROUTES } from "~/route-paths";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => pageMeta({ ...loginMeta, path: ROUTES.login, noindex: true });
+export const meta: Route.MetaFunction = () => pageMeta({ ...loginMeta, path: ROUTES.login });
 
 /** Sends each client where their account lives; there is no password form on this site. */
 export default function Login() {

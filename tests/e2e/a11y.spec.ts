@@ -34,7 +34,7 @@ for (const path of [...publicPaths, NOT_FOUND_PATH]) {
 test("axe: the home menu, open", async ({ page }) => {
   await openPage(page, ROUTES.home);
   await page.getByRole("button", { name: /menu/i }).click();
-  await expect(page.getByRole("menu")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Site" }).locator("[popover]")).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 });
 
@@ -43,7 +43,7 @@ for (const path of solutionPaths) {
     test.skip((viewport?.width ?? 0) >= 768, "the dropdown is the phone layout; wide screens show pills");
     await openPage(page, path);
     await page.getByRole("button", { name: "Our Solutions" }).click();
-    await expect(page.getByRole("menu")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Our solutions" }).locator("[popover]")).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
 }

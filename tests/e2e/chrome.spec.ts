@@ -122,10 +122,12 @@ test.describe("home menu", () => {
   test("opens, closes on an outside click and on Escape, and a link closes it", async ({ page }) => {
     await page.goto("/");
     const trigger = page.getByRole("button", { name: /menu/i });
+    const panel = page.getByRole("navigation", { name: "Site" }).locator("[popover]");
+    await expect(panel).toBeHidden();
     await trigger.click();
-    const menu = page.getByRole("menu");
-    await expect(menu).toBeVisible();
-    await expect(menu.getByRole("menuitem")).toHaveText([
+    await expect(panel).toBeVisible();
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await expect(panel.getByRole("link")).toHaveText([
       "About Us",
       "Meet Our Team",
       "ChartAssist – Clinical Compliance",
@@ -133,20 +135,32 @@ test.describe("home menu", () => {
       "CareWorks – Remote Team",
       "Find a Job",
     ]);
+    await expect(panel.getByRole("group", { name: "Services" })).toBeVisible();
 
     await page.mouse.click(10, 400);
-    await expect(menu).toBeHidden();
+    await expect(panel).toBeHidden();
 
     await trigger.click();
-    await expect(menu).toBeVisible();
+    await expect(panel).toBeVisible();
+    await panel.getByRole("link", { name: "About Us" }).focus();
     await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
+    await expect(panel).toBeHidden();
     await expect(trigger).toBeFocused();
 
     await trigger.click();
-    await menu.getByRole("menuitem", { name: "Find a Job" }).click();
+    await panel.getByRole("link", { name: "Find a Job" }).click();
     await expect(page).toHaveURL("/carestaff/careers");
-    await expect(page.getByRole("menu")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Join Our Nursing Team");
+  });
+
+  test("works without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.getByRole("button", { name: /menu/i }).click();
+    await page.getByRole("link", { name: "Meet Our Team" }).click();
+    await expect(page).toHaveURL("/team");
+    await context.close();
   });
 });
 
@@ -157,15 +171,22 @@ test.describe("solution switcher", () => {
       const switcher = page.getByRole("navigation", { name: "Our solutions" });
       if (isMobile(page)) {
         const trigger = switcher.getByRole("button", { name: "Our Solutions" });
+        const panel = switcher.locator("[popover]");
         await trigger.click();
-        const menu = page.getByRole("menu");
-        await expect(menu.getByRole("menuitem")).toHaveCount(3);
+        await expect(panel).toBeVisible();
+        await expect(panel.getByRole("listitem")).toHaveCount(3);
+        await expect(panel.locator('[aria-current="page"]')).toHaveCount(1);
         await page.mouse.click(5, 700);
-        await expect(menu).toBeHidden();
+        await expect(panel).toBeHidden();
         await trigger.click();
-        await menu.locator("[role=menuitem]:not([aria-current])").first().click();
+        await page.keyboard.press("Escape");
+        await expect(panel).toBeHidden();
+        await trigger.click();
+        await panel.getByRole("link").first().click();
         await expect(page).not.toHaveURL(path);
-        await expect(page.getByRole("menu")).toHaveCount(0);
+        await expect(
+          page.getByRole("navigation", { name: "Our solutions" }).locator("[popover]"),
+        ).toBeHidden();
       } else {
         await expect(switcher.locator('[aria-current="page"]')).toHaveCount(1);
         await expect(switcher.locator('[aria-current="page"]')).not.toHaveAttribute("href");

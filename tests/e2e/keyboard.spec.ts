@@ -35,7 +35,7 @@ test("the skip link is the first Tab stop, shows itself and moves focus to the m
   expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
 });
 
-test("home menu: Enter and Space open it, arrows move, Escape closes it and focus returns to the trigger", async ({
+test("home menu: Enter and Space open it, Tab walks its links, Escape closes it and focus returns to the trigger", async ({
   page,
 }) => {
   await openPage(page, ROUTES.home);
@@ -43,26 +43,28 @@ test("home menu: Enter and Space open it, arrows move, Escape closes it and focu
   await tabTo(page, trigger);
 
   await page.keyboard.press("Enter");
-  const menu = page.getByRole("menu");
-  await expect(menu).toBeVisible();
-  await expect(menu.getByRole("menuitem").first()).toBeFocused();
-  await page.keyboard.press("ArrowDown");
-  await expect(menu.getByRole("menuitem").nth(1)).toBeFocused();
+  const panel = page.getByRole("navigation", { name: "Site" }).locator("[popover]");
+  await expect(panel).toBeVisible();
+  // The open panel comes next in the tab order, right after its button.
+  await page.keyboard.press("Tab");
+  await expect(panel.getByRole("link", { name: "About Us" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(panel.getByRole("link", { name: "Meet Our Team" })).toBeFocused();
   await page.keyboard.press("Escape");
-  await expect(menu).toBeHidden();
+  await expect(panel).toBeHidden();
   await expect(trigger).toBeFocused();
 
   await page.keyboard.press("Space");
-  await expect(menu).toBeVisible();
+  await expect(panel).toBeVisible();
   for (const name of ["About Us", "Meet Our Team", /ChartAssist/, /CareStaff/, /CareWorks/, "Find a Job"]) {
-    await expect(menu.getByRole("menuitem", { name })).toBeVisible();
+    await expect(panel.getByRole("link", { name })).toBeVisible();
   }
   await page.keyboard.press("Escape");
   await expect(trigger).toBeFocused();
 
-  // Choosing an item by keyboard follows it.
+  // Choosing a link by keyboard follows it.
   await page.keyboard.press("Enter");
-  await menu.getByRole("menuitem", { name: "Find a Job" }).focus();
+  await panel.getByRole("link", { name: "Find a Job" }).focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(ROUTES.careers);
 });
@@ -76,16 +78,18 @@ test("the solution switcher's dropdown on phones: keyboard open, Escape back to 
   const trigger = page.getByRole("button", { name: "Our Solutions" });
   await tabTo(page, trigger);
   await page.keyboard.press("Enter");
-  const menu = page.getByRole("menu");
-  await expect(menu).toBeVisible();
-  await expect(menu.getByRole("menuitem")).toHaveCount(3);
+  const panel = page.getByRole("navigation", { name: "Our solutions" }).locator("[popover]");
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole("listitem")).toHaveCount(3);
+  await page.keyboard.press("Tab");
+  await expect(panel.getByRole("link").first()).toBeFocused();
   await page.keyboard.press("Escape");
-  await expect(menu).toBeHidden();
+  await expect(panel).toBeHidden();
   await expect(trigger).toBeFocused();
 
   await page.keyboard.press("Space");
-  await expect(menu).toBeVisible();
-  await menu.getByRole("menuitem", { name: /CareWorks/ }).focus();
+  await expect(panel).toBeVisible();
+  await panel.getByRole("link", { name: /CareWorks/ }).focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(ROUTES.careWorks);
 });

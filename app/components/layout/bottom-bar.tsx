@@ -24,7 +24,8 @@ export function BottomBar() {
   const action = bottomBarAction(pathname);
   if (!action) return null;
   return (
-    <div
+    <nav
+      aria-label="Quick action"
       data-testid="bottom-bar"
       className={cn(
         "fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white/95 px-4 py-3 backdrop-blur md:hidden",
@@ -34,6 +35,6 @@ export function BottomBar() {
       <Button asChild className="w-full">
         <Link to={action.href}>{action.label}</Link>
       </Button>
-    </div>
+    </nav>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { site } from "~/content/site";
 import { renderAt } from "~/test/render-at";
 import { BottomBar, bottomBarAction } from "./bottom-bar";
@@ -8,19 +8,26 @@ import { HomeMenu } from "./home-menu";
 import { SolutionSwitcher } from "./solution-switcher";
 import { TopBar } from "./top-bar";
 
-describe("HomeMenu", () => {
-  it("opens with the site's destinations and closes on Escape, returning focus", async () => {
-    const user = userEvent.setup();
-    renderAt("/", <HomeMenu />);
-    const trigger = screen.getByRole("button", { name: /menu/i });
-    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+/** The panel a popoverTarget button opens. */
+function panelOf(trigger: HTMLElement) {
+  const id = trigger.getAttribute("popovertarget") ?? "";
+  const panel = document.getElementById(id);
+  if (!panel) throw new Error(`no panel #${id}`);
+  return panel;
+}
 
-    await user.click(trigger);
-    const menu = await screen.findByRole("menu");
-    const items = within(menu)
-      .getAllByRole("menuitem")
-      .map((item) => [item.textContent, item.getAttribute("href")]);
-    expect(items).toEqual([
+describe("HomeMenu", () => {
+  it("is a navigation landmark whose button opens a popover of the site's destinations", () => {
+    renderAt("/", <HomeMenu />);
+    const nav = screen.getByRole("navigation", { name: "Site" });
+    const trigger = within(nav).getByRole("button", { name: /menu/i });
+    const panel = panelOf(trigger);
+    expect(panel).toHaveAttribute("popover", "auto");
+    expect(nav).toContainElement(panel);
+    const links = within(panel)
+      .getAllByRole("link", { hidden: true })
+      .map((link) => [link.textContent, link.getAttribute("href")]);
+    expect(links).toEqual([
       ["About Us", "/about"],
       ["Meet Our Team", "/team"],
       ["ChartAssist – Clinical Compliance", "/chart-assist"],
@@ -28,19 +35,18 @@ describe("HomeMenu", () => {
       ["CareWorks – Remote Team", "/health-admin"],
       ["Find a Job", "/carestaff/careers"],
     ]);
-    expect(within(menu).getByText("Services")).toBeInTheDocument();
-
-    await user.keyboard("{Escape}");
-    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
-    expect(trigger).toHaveFocus();
+    expect(within(panel).getByRole("group", { name: "Services", hidden: true })).toBeInTheDocument();
   });
 
-  it("closes when a link in it is chosen", async () => {
+  it("closes its panel when a link in it is chosen", async () => {
     const user = userEvent.setup();
     renderAt("/", <HomeMenu />);
-    await user.click(screen.getByRole("button", { name: /menu/i }));
-    await user.click(await screen.findByRole("menuitem", { name: "About Us" }));
-    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+    const panel = panelOf(screen.getByRole("button", { name: /menu/i }));
+    // jsdom has no Popover API: stand in for the browser's hidePopover.
+    const hidePopover = vi.fn();
+    panel.hidePopover = hidePopover;
+    await user.click(within(panel).getByRole("link", { name: "About Us", hidden: true }));
+    expect(hidePopover).toHaveBeenCalledOnce();
   });
 });
 
@@ -112,16 +118,19 @@ describe("SolutionSwitcher", () => {
     );
   });
 
-  it("offers an Our Solutions dropdown that closes on Escape", async () => {
-    const user = userEvent.setup();
+  it("offers an Our Solutions popover listing the three, the current one not a link", () => {
     renderAt("/health-admin", <SolutionSwitcher />);
-    const trigger = screen.getByRole("button", { name: "Our Solutions" });
-    await user.click(trigger);
-    const menu = await screen.findByRole("menu");
-    expect(within(menu).getAllByRole("menuitem")).toHaveLength(3);
-    await user.keyboard("{Escape}");
-    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
-    expect(trigger).toHaveFocus();
+    const panel = panelOf(screen.getByRole("button", { name: "Our Solutions" }));
+    expect(within(panel).getAllByRole("listitem", { hidden: true })).toHaveLength(3);
+    expect(
+      within(panel)
+        .getAllByRole("link", { hidden: true })
+        .map((link) => link.getAttribute("href")),
+    ).toEqual(["/carestaff", "/chart-assist"]);
+    expect(within(panel).getByText("CareWorks Support – Remote Team")).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
   });
 });
 

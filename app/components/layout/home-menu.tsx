@@ -1,49 +1,64 @@
 import { Menu } from "lucide-react";
 import { Link } from "react-router";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuGroup,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+import { closeEnclosingPopover, PopoverPanel, popoverLinkClass } from "~/components/ui/popover-panel";
 import { navLinks, services } from "~/content/site";
 
-/** The home page's floating menu, top right. */
+const PANEL_ID = "home-menu";
+
+/** The home page's floating menu, top right: a disclosure of the site's main destinations. */
 export function HomeMenu() {
   return (
-    <div className="fixed top-4 right-4 z-40 md:top-6 md:right-6">
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger
-          aria-label="Open site menu"
-          className="flex size-12 items-center justify-center rounded-full border border-line bg-white/95 text-navy-900 shadow-card backdrop-blur hover:bg-navy-50"
-        >
-          <Menu aria-hidden className="size-6" />
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" aria-label="Site menu">
-          <DropdownMenuItem asChild>
-            <Link to={navLinks.about.href}>{navLinks.about.label}</Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={navLinks.team.href}>{navLinks.team.label}</Link>
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuGroup>
-            <DropdownMenuLabel>Services</DropdownMenuLabel>
+    <nav aria-label="Site" className="fixed top-4 right-4 z-40 md:top-6 md:right-6">
+      <button
+        type="button"
+        popoverTarget={PANEL_ID}
+        aria-label="Open site menu"
+        className="flex size-12 items-center justify-center rounded-full border border-line bg-white/95 text-navy-900 shadow-card backdrop-blur hover:bg-navy-50"
+      >
+        <Menu aria-hidden className="size-6" />
+      </button>
+      <PopoverPanel
+        id={PANEL_ID}
+        aria-label="Site menu"
+        className="fixed inset-auto top-20 right-4 md:top-22 md:right-6"
+      >
+        <ul>
+          <li>
+            <Link to={navLinks.about.href} className={popoverLinkClass} onClick={closeEnclosingPopover}>
+              {navLinks.about.label}
+            </Link>
+          </li>
+          <li>
+            <Link to={navLinks.team.href} className={popoverLinkClass} onClick={closeEnclosingPopover}>
+              {navLinks.team.label}
+            </Link>
+          </li>
+        </ul>
+        <div role="group" aria-labelledby="home-menu-services" className="my-2 border-y border-line py-2">
+          <p
+            id="home-menu-services"
+            className="px-3 pt-1 pb-1 text-xs font-semibold uppercase tracking-wider text-muted"
+          >
+            Services
+          </p>
+          <ul>
             {services.map((service) => (
-              <DropdownMenuItem key={service.id} asChild>
-                <Link to={service.href}>{service.menuLabel}</Link>
-              </DropdownMenuItem>
+              <li key={service.id}>
+                <Link to={service.href} className={popoverLinkClass} onClick={closeEnclosingPopover}>
+                  {service.menuLabel}
+                </Link>
+              </li>
             ))}
-          </DropdownMenuGroup>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem asChild>
-            <Link to={navLinks.findJob.href}>{navLinks.findJob.label}</Link>
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-    </div>
+          </ul>
+        </div>
+        <ul>
+          <li>
+            <Link to={navLinks.findJob.href} className={popoverLinkClass} onClick={closeEnclosingPopover}>
+              {navLinks.findJob.label}
+            </Link>
+          </li>
+        </ul>
+      </PopoverPanel>
+    </nav>
   );
 }

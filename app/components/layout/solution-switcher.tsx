@@ -1,15 +1,12 @@
 import { ChevronDown } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+import { closeEnclosingPopover, PopoverPanel, popoverLinkClass } from "~/components/ui/popover-panel";
 import { services, switcherOrder } from "~/content/site";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { normalizePath } from "~/lib/service";
+
+const PANEL_ID = "solutions-menu";
 
 const ordered = switcherOrder.map((id) => services.find((service) => service.id === id) ?? services[0]);
 
@@ -46,30 +43,35 @@ export function SolutionSwitcher() {
           })}
         </ul>
         <div className="flex justify-center md:hidden">
-          <DropdownMenu modal={false}>
-            <DropdownMenuTrigger className="flex min-h-11 items-center gap-2 rounded-full border border-line bg-white px-5 text-sm font-semibold text-ink shadow-sm data-[state=open]:border-navy-700">
-              Our Solutions
-              <ChevronDown aria-hidden className="size-4" />
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="center">
-              {ordered.map((service) =>
-                service.href === pathname ? (
-                  <DropdownMenuItem
-                    key={service.id}
-                    disabled
-                    aria-current="page"
-                    className="font-bold text-navy-900"
-                  >
-                    {service.switcherLabel}
-                  </DropdownMenuItem>
-                ) : (
-                  <DropdownMenuItem key={service.id} asChild>
-                    <Link to={service.href}>{service.switcherLabel}</Link>
-                  </DropdownMenuItem>
-                ),
-              )}
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <button
+            type="button"
+            popoverTarget={PANEL_ID}
+            className="flex min-h-11 items-center gap-2 rounded-full border border-line bg-white px-5 text-sm font-semibold text-ink shadow-sm [anchor-name:--solutions]"
+          >
+            Our Solutions
+            <ChevronDown aria-hidden className="size-4" />
+          </button>
+          <PopoverPanel
+            id={PANEL_ID}
+            aria-label="Our solutions"
+            className="[position-anchor:--solutions] [position-area:bottom] mt-2"
+          >
+            <ul>
+              {ordered.map((service) => (
+                <li key={service.id}>
+                  {service.href === pathname ? (
+                    <span aria-current="page" className={cn(popoverLinkClass, "font-bold text-navy-900")}>
+                      {service.switcherLabel}
+                    </span>
+                  ) : (
+                    <Link to={service.href} className={popoverLinkClass} onClick={closeEnclosingPopover}>
+                      {service.switcherLabel}
+                    </Link>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </PopoverPanel>
         </div>
       </div>
     </nav>

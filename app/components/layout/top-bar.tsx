@@ -72,20 +72,24 @@ export function TopBar() {
         accentClass[serviceId],
       )}
     >
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 md:h-18 lg:px-8">
-        <Link to={service.href} className="flex min-h-11 items-center gap-2 rounded-md" data-testid="brand">
-          <LogoMark className="size-8" />
-          <span className="flex flex-col leading-tight">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-3 sm:px-6 md:h-18 lg:px-8">
+        <Link
+          to={service.href}
+          className="flex min-h-11 min-w-0 items-center gap-1.5 rounded-md sm:gap-2"
+          data-testid="brand"
+        >
+          <LogoMark className="size-7 sm:size-8" />
+          <span className="flex min-w-0 flex-col leading-tight">
             <Wordmark service={service} className="text-lg md:text-xl" />
-            <span className="text-xs text-muted">by {site.company.name}</span>
+            <span className="text-[0.6875rem] text-muted sm:text-xs">by {site.company.name}</span>
           </span>
         </Link>
         <nav aria-label="Main" className="ml-auto md:ml-8">
-          <ul className="flex items-center gap-1 sm:gap-2">
+          <ul className="flex items-center sm:gap-2">
             <li>
               <Link
                 to={navLinks.about.href}
-                className="flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-ink-soft hover:text-ink sm:px-3 md:text-base"
+                className="flex min-h-11 items-center whitespace-nowrap rounded-md px-1.5 text-sm font-medium text-ink-soft hover:text-ink sm:px-3 md:text-base"
               >
                 {navLinks.about.label}
               </Link>
@@ -93,7 +97,7 @@ export function TopBar() {
             <li>
               <Link
                 to={navLinks.team.href}
-                className="flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-ink-soft hover:text-ink sm:px-3 md:text-base"
+                className="flex min-h-11 items-center whitespace-nowrap rounded-md px-1.5 text-sm font-medium text-ink-soft hover:text-ink sm:px-3 md:text-base"
               >
                 <span className="md:hidden">{navLinks.team.shortLabel}</span>
                 <span className="hidden md:inline">{navLinks.team.label}</span>

@@ -1,0 +1,30 @@
+import type * as React from "react";
+import { cn } from "~/lib/cn";
+
+/**
+ * A panel opened by a `popoverTarget` button, using the browser's Popover API: the platform handles
+ * opening, Escape, outside clicks, focus return and the top layer, with or without JavaScript.
+ */
+export function PopoverPanel({ className, ...props }: React.ComponentProps<"div">) {
+  return (
+    <div
+      popover="auto"
+      data-slot="popover-panel"
+      className={cn(
+        "m-0 min-w-64 rounded-xl border border-line bg-white p-2 text-ink shadow-card",
+        "opacity-100 transition-[opacity,translate] duration-200 ease-out starting:opacity-0 starting:-translate-y-1 motion-reduce:transition-none",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+/** Closes the panel a link sits in (a client-side navigation does not dismiss a popover by itself). */
+export function closeEnclosingPopover(event: React.MouseEvent<HTMLElement>) {
+  const panel = event.currentTarget.closest<HTMLElement>("[popover]");
+  panel?.hidePopover?.();
+}
+
+export const popoverLinkClass =
+  "flex min-h-11 items-center gap-3 rounded-lg px-3 text-base font-medium text-ink outline-offset-0 hover:bg-navy-50 hover:text-navy-900";
