@@ -1,14 +1,13 @@
 import { z } from "zod";
+import { LIMITS } from "./catalog.ts";
+
+// zod 4 probes `new Function` for its JIT the first time an object schema is built; a CSP without
+// 'unsafe-eval' blocks that and reports a violation. Turn the JIT off before any schema exists
+// (forms.ts imports this module before it builds its schemas).
+z.config({ jitless: true });
 
 /** Bounds shared by the browser and the API, so both refuse the same input with the same words. */
-export const LIMITS = {
-  name: 100,
-  email: 254,
-  phone: 40,
-  organization: 200,
-  short: 100,
-  message: 5000,
-} as const;
+export { LIMITS };
 
 /** Form values arrive as strings (FormData); an empty optional field counts as absent. */
 /** Trims, turns browsers' multipart CRLF line breaks into \n, and treats a blank value as absent. */

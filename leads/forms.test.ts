@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { isoDay, LIMITS, optionalFutureDate } from "./fields.ts";
 import {
   CONSENT_REQUIRED,
@@ -17,6 +18,7 @@ import {
   payrollInfo,
   recipientFor,
   requiredFieldNames,
+  schemaFor,
   staffingRequest,
   validateLead,
 } from "./forms.ts";
@@ -117,6 +119,16 @@ describe.each(cases)("$form.id", ({ form, fields, required, valid, bounds }) => 
     expect(fieldNames(form)).toEqual(fields);
     expect(requiredFieldNames(form)).toEqual(required);
     expect(findLeadForm(form.id)).toBe(form);
+  });
+
+  it("declares the same fields and required fields as its schema enforces", () => {
+    // The catalog is what the browser renders from without loading zod; it must not drift from the schema.
+    const shape = schemaFor(form).shape;
+    expect(fieldNames(form)).toEqual(Object.keys(shape));
+    const enforced = Object.entries(shape as Record<string, z.ZodType>)
+      .filter(([, field]) => !field.safeParse(undefined).success)
+      .map(([name]) => name);
+    expect(requiredFieldNames(form)).toEqual(enforced);
   });
 
   it("accepts a complete, valid lead and trims it", () => {

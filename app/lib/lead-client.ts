@@ -1,6 +1,6 @@
 import { site } from "~/content/site";
 import type { SiteConfig } from "../../config/site.ts";
-import { fieldNames, HONEYPOT_FIELD, type LeadForm, recipientFor } from "../../leads/forms.ts";
+import { fieldNames, HONEYPOT_FIELD, type LeadForm, recipientFor } from "../../leads/catalog.ts";
 import { RESUME_FIELD } from "../../leads/resume.ts";
 
 type LeadConfig = Pick<SiteConfig, "email" | "leadEndpointTemplate">;

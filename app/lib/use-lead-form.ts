@@ -1,5 +1,5 @@
 import { type ComponentProps, type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { notify } from "~/components/ui/toaster";
+import { notify, preloadToaster } from "~/components/ui/toaster";
 import {
   CONSENT_REQUIRED,
   fieldNames,
@@ -9,12 +9,33 @@ import {
   MISSING_INFORMATION,
   type Notice,
   requiredFieldNames,
-  validateLead,
-} from "../../leads/forms.ts";
+} from "../../leads/catalog.ts";
 import { checkResume, RESUME_FIELD, RESUME_MESSAGES, RESUME_NOTICE_TITLE } from "../../leads/resume.ts";
 import { leadTarget, newIdempotencyKey, sendLead } from "./lead-client";
 
 export type FieldErrors = Record<string, string>;
+
+type Validation = typeof import("../../leads/forms.ts");
+
+let validation: Promise<Validation> | null = null;
+
+/**
+ * The zod schemas stay off the first load: fetched when a visitor first focuses a form (so a submit
+ * rarely waits) or at the latest on submit. A failed fetch is forgotten so that the next try refetches.
+ */
+function loadValidation(): Promise<Validation> {
+  validation ??= import("../../leads/forms.ts").catch((error: unknown) => {
+    validation = null;
+    throw error;
+  });
+  return validation;
+}
+
+/** Warms what a submit needs: the validator and the toasts. */
+function prefetchForSubmit() {
+  loadValidation().catch(() => {});
+  preloadToaster();
+}
 
 /** The file chosen in a form's file input, if any (read from the input itself, not an empty FormData entry). */
 function chosenFile(element: HTMLFormElement, name: string): File | null {
@@ -40,7 +61,11 @@ interface Check {
 }
 
 /** Everything the browser checks before sending; the notice follows the spec's order: missing, consent, file, format. */
-function checkForm(form: LeadForm, element: HTMLFormElement): Check {
+function checkForm(
+  form: LeadForm,
+  element: HTMLFormElement,
+  validateLead: Validation["validateLead"],
+): Check {
   const data = new FormData(element);
   const values = readValues(form, data);
   const result = validateLead(form, values);
@@ -95,8 +120,8 @@ function announceRedirectResult(form: LeadForm) {
 
 /**
  * The one form hook. The controls stay uncontrolled (so the pre-rendered form posts natively and keeps
- * what was typed before hydration); the hook validates with the shared schema, sends one multipart POST
- * with an idempotency key kept for the life of the current values, and reports with toasts.
+ * what was typed before hydration); the hook validates with the shared schema (loaded on first focus or
+ * submit), sends one multipart POST with an idempotency key kept for the life of the current values, and reports with toasts.
  */
 export function useLeadForm(form: LeadForm) {
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -105,6 +130,8 @@ export function useLeadForm(form: LeadForm) {
   const [enhanced, setEnhanced] = useState(false);
   const busy = useRef(false);
   const idempotencyKey = useRef<string | null>(null);
+
+  const prefetched = useRef(false);
 
   useEffect(() => {
     setEnhanced(true);
@@ -129,14 +156,33 @@ export function useLeadForm(form: LeadForm) {
     });
   }, []);
 
+  // React's onFocus bubbles like focusin: the first focus anywhere in the form starts the prefetch.
+  const onFocus = useCallback(() => {
+    if (prefetched.current) return;
+    prefetched.current = true;
+    prefetchForSubmit();
+  }, []);
+
   const onSubmit = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       if (busy.current) return;
       const element = event.currentTarget;
-      const check = checkForm(form, element);
+      // Held while the validator loads too, so a double click cannot check (and send) twice.
+      busy.current = true;
+      let validateLead: Validation["validateLead"];
+      try {
+        ({ validateLead } = await loadValidation());
+      } catch (error) {
+        console.error(error);
+        busy.current = false;
+        notify("error", form.notices.failure);
+        return;
+      }
+      const check = checkForm(form, element, validateLead);
       setErrors(check.errors);
       if (check.notice || !check.values) {
+        busy.current = false;
         notify("error", check.notice ?? INVALID_INFORMATION);
         focusFirstInvalid(element, check.errors);
         return;
@@ -144,7 +190,6 @@ export function useLeadForm(form: LeadForm) {
 
       idempotencyKey.current ??= newIdempotencyKey();
       const honey = new FormData(element).get(HONEYPOT_FIELD);
-      busy.current = true;
       setSubmitting(true);
       try {
         await sendLead({
@@ -184,6 +229,7 @@ export function useLeadForm(form: LeadForm) {
       "aria-busy": submitting || undefined,
       "data-form": form.id,
       onChange,
+      onFocus,
       onSubmit,
     } satisfies ComponentProps<"form"> & { "data-form": string },
   };

@@ -2,8 +2,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { useLeadForm } from "~/lib/use-lead-form";
-import { LIMITS } from "../../../leads/fields.ts";
-import { careWorksDemo } from "../../../leads/forms.ts";
+import { careWorksDemo, LIMITS } from "../../../leads/catalog.ts";
 import { LeadFormFrame } from "./lead-form";
 
 /** CareWorks demo request (/health-admin #contact). */

@@ -1,8 +1,7 @@
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useLeadForm } from "~/lib/use-lead-form";
-import { LIMITS } from "../../../leads/fields.ts";
-import { chartAssistDemo } from "../../../leads/forms.ts";
+import { chartAssistDemo, LIMITS } from "../../../leads/catalog.ts";
 import { LeadFormFrame } from "./lead-form";
 
 /** ChartAssist demo request (/chart-assist #demo). */

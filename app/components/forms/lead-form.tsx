@@ -5,7 +5,7 @@ import { site } from "~/content/site";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import type { useLeadForm } from "~/lib/use-lead-form";
-import { HONEYPOT_FIELD, type LeadForm, type LeadFormId, recipientFor } from "../../../leads/forms.ts";
+import { HONEYPOT_FIELD, type LeadForm, type LeadFormId, recipientFor } from "../../../leads/catalog.ts";
 
 /** Each form carries its service's accent, whatever section it sits in. */
 const formAccent: Record<LeadFormId, string> = {

@@ -4,8 +4,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { useLeadForm } from "~/lib/use-lead-form";
-import { LIMITS } from "../../../leads/fields.ts";
-import { CREDENTIALS, EXPERIENCE, nurseApplication } from "../../../leads/forms.ts";
+import { CREDENTIALS, EXPERIENCE, LIMITS, nurseApplication } from "../../../leads/catalog.ts";
 import { RESUME_ACCEPT, RESUME_FIELD } from "../../../leads/resume.ts";
 import { LeadFormFrame } from "./lead-form";
 

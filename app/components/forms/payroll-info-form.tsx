@@ -2,8 +2,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { useLeadForm } from "~/lib/use-lead-form";
-import { LIMITS } from "../../../leads/fields.ts";
-import { payrollInfo } from "../../../leads/forms.ts";
+import { LIMITS, payrollInfo } from "../../../leads/catalog.ts";
 import { LeadFormFrame } from "./lead-form";
 
 /** Pass-through payroll info request (/carestaff/pass-through-payroll #request-info). */

@@ -3,8 +3,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { useLeadForm } from "~/lib/use-lead-form";
-import { LIMITS } from "../../../leads/fields.ts";
-import { NURSE_TYPES, staffingRequest } from "../../../leads/forms.ts";
+import { LIMITS, NURSE_TYPES, staffingRequest } from "../../../leads/catalog.ts";
 import { LeadFormFrame } from "./lead-form";
 
 /** The visitor's own today (yyyy-mm-dd), known only after hydration; the pre-rendered page has no min. */

@@ -35,7 +35,7 @@ describe("HomeMenu", () => {
       ["CareWorks – Remote Team", "/health-admin"],
       ["Find a Job", "/carestaff/careers"],
     ]);
-    expect(within(panel).getByRole("group", { name: "Services", hidden: true })).toBeInTheDocument();
+    expect(within(panel).getByRole("list", { name: "Services", hidden: true })).toBeInTheDocument();
   });
 
   it("closes its panel when a link in it is chosen", async () => {

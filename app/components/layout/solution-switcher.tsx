@@ -1,6 +1,11 @@
 import { ChevronDown } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { closeEnclosingPopover, PopoverPanel, popoverLinkClass } from "~/components/ui/popover-panel";
+import {
+  closeEnclosingPopover,
+  PopoverPanel,
+  popoverLinkClass,
+  usePopoverExpanded,
+} from "~/components/ui/popover-panel";
 import { services, switcherOrder } from "~/content/site";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
@@ -13,6 +18,7 @@ const ordered = switcherOrder.map((id) => services.find((service) => service.id 
 /** Pills on wide screens, an "Our Solutions" dropdown below 768 px; the current solution is not a link. */
 export function SolutionSwitcher() {
   const pathname = normalizePath(useLocation().pathname);
+  const { expanded, panelRef } = usePopoverExpanded();
 
   return (
     <nav aria-label="Our solutions" className="border-b border-line bg-surface">
@@ -46,12 +52,14 @@ export function SolutionSwitcher() {
           <button
             type="button"
             popoverTarget={PANEL_ID}
+            aria-expanded={expanded}
             className="flex min-h-11 items-center gap-2 rounded-full border border-line bg-white px-5 text-sm font-semibold text-ink shadow-sm [anchor-name:--solutions]"
           >
             Our Solutions
             <ChevronDown aria-hidden className="size-4" />
           </button>
           <PopoverPanel
+            ref={panelRef}
             id={PANEL_ID}
             aria-label="Our solutions"
             className="[position-anchor:--solutions] [position-area:bottom] mt-2"

@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 
 /**
@@ -28,3 +29,20 @@ export function closeEnclosingPopover(event: React.MouseEvent<HTMLElement>) {
 
 export const popoverLinkClass =
   "flex min-h-11 items-center gap-3 rounded-lg px-3 text-base font-medium text-ink outline-offset-0 hover:bg-navy-50 hover:text-navy-900";
+
+/**
+ * Mirrors the panel's open state onto its button as aria-expanded, for assistive technology that
+ * does not derive it from popoverTarget. React does not wire popovers' toggle event, so listen natively.
+ */
+export function usePopoverExpanded() {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    const onToggle = (event: Event) => setExpanded((event as ToggleEvent).newState === "open");
+    panel.addEventListener("toggle", onToggle);
+    return () => panel.removeEventListener("toggle", onToggle);
+  }, []);
+  return { expanded, panelRef };
+}

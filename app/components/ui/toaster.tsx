@@ -1,32 +1,10 @@
-import { CircleAlert, CircleCheck, X } from "lucide-react";
-import { useSyncExternalStore } from "react";
-import { Toaster as Sonner, toast } from "sonner";
-import { cn } from "~/lib/cn";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 
-const PHONE_QUERY = "(max-width: 767.98px)";
-
-function subscribe(onChange: () => void) {
-  if (typeof window.matchMedia !== "function") return () => {};
-  const query = window.matchMedia(PHONE_QUERY);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
-
-const isPhone = () => typeof window.matchMedia === "function" && window.matchMedia(PHONE_QUERY).matches;
-
-/** The one toast system: bottom right on desktop, top center on phones (clear of the bottom call-to-action bar). */
-export function Toaster() {
-  const phone = useSyncExternalStore(subscribe, isPhone, () => false);
-  return (
-    <Sonner
-      position={phone ? "top-center" : "bottom-right"}
-      offset={24}
-      mobileOffset={12}
-      gap={12}
-      containerAriaLabel="Notifications"
-    />
-  );
-}
+/**
+ * The toast system, loaded on demand: pages carry only this module. The first `notify` loads Sonner
+ * (sonner-toaster.tsx), mounts its Toaster and shows the notice once that Toaster is listening, so none
+ * is lost; later notices show at once.
+ */
 
 export type NoticeKind = "success" | "error";
 
@@ -35,64 +13,78 @@ export interface ToastNotice {
   description: string;
 }
 
-/** Shows a titled notice: success is announced politely (`role="status"`), errors at once (`role="alert"`). */
-export function notify(kind: NoticeKind, notice: ToastNotice) {
-  return toast.custom((id) => <NoticeToast kind={kind} notice={notice} onClose={() => toast.dismiss(id)} />, {
-    duration: kind === "error" ? 10_000 : 6_000,
-  });
+export type ShowNotice = (kind: NoticeKind, notice: ToastNotice) => void;
+
+const loadSonner = () => import("./sonner-toaster");
+
+const SonnerToaster = lazy<() => React.JSX.Element | null>(() =>
+  loadSonner().catch((error: unknown) => {
+    // Offline or a stale deploy: lose the toast rather than the page.
+    console.error(error);
+    return { default: () => null };
+  }),
+);
+
+/** Starts fetching Sonner ahead of the first notice (e.g. when a visitor starts on a form). */
+export function preloadToaster() {
+  loadSonner().catch(() => {});
 }
 
-function NoticeToast({
-  kind,
-  notice,
-  onClose,
-}: {
-  kind: NoticeKind;
-  notice: ToastNotice;
-  onClose: () => void;
-}) {
-  const error = kind === "error";
-  const Icon = error ? CircleAlert : CircleCheck;
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {};
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+let wanted = false;
+const listeners = new Set<() => void>();
+/** Set while Sonner's Toaster is mounted and subscribed. */
+let show: ShowNotice | null = null;
+let ready = deferred<ShowNotice>();
+
+function subscribe(onChange: () => void) {
+  listeners.add(onChange);
+  return () => listeners.delete(onChange);
+}
+
+/** Called from the effect of the mounted Sonner Toaster (after Sonner's own subscription); returns the cleanup. */
+export function toasterMounted(next: ShowNotice) {
+  show = next;
+  ready.resolve(next);
+  return () => {
+    if (show !== next) return;
+    show = null;
+    ready = deferred();
+  };
+}
+
+/** Shows a titled notice: success is announced politely (`role="status"`), errors at once (`role="alert"`). */
+export function notify(kind: NoticeKind, notice: ToastNotice): void {
+  if (show) {
+    show(kind, notice);
+    return;
+  }
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  void ready.promise.then((mounted) => mounted(kind, notice));
+}
+
+/**
+ * Mounted once by the root layout. Renders nothing until the first notice; then Sonner's Toaster:
+ * bottom right on desktop, top center on phones (clear of the bottom call-to-action bar).
+ */
+export function Toaster() {
+  const on = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
+  if (!on) return null;
   return (
-    <div
-      role={error ? "alert" : "status"}
-      data-slot="toast"
-      data-kind={kind}
-      className={cn(
-        "flex w-[min(22.5rem,calc(100vw-1.5rem))] items-start gap-3 rounded-xl border p-4 pr-2 font-sans shadow-lg",
-        error
-          ? "border-danger bg-danger text-white"
-          : "border-line border-l-4 border-l-success bg-white text-ink",
-      )}
-    >
-      <Icon
-        aria-hidden="true"
-        className={cn("mt-0.5 size-5 shrink-0", error ? "text-white" : "text-success")}
-      />
-      <div className="min-w-0 flex-1">
-        <p data-slot="toast-title" className="text-base leading-snug font-semibold">
-          {notice.title}
-        </p>
-        <p
-          data-slot="toast-description"
-          className={cn("mt-1 text-sm leading-normal", !error && "text-ink-soft")}
-        >
-          {notice.description}
-        </p>
-      </div>
-      <button
-        type="button"
-        onClick={onClose}
-        aria-label="Dismiss notification"
-        className={cn(
-          "-my-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md transition-colors",
-          error
-            ? "text-white/90 hover:bg-white/15 focus-visible:outline-white"
-            : "text-muted hover:bg-surface",
-        )}
-      >
-        <X aria-hidden="true" className="size-4" />
-      </button>
-    </div>
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
   );
 }

@@ -1,0 +1,192 @@
+/**
+ * What a lead form is, without its validation: ids, field names (in the order the spec lists them),
+ * which are required, bounds, options, subjects, recipients and notices. The browser renders forms from
+ * this module alone; the zod schemas live in forms.ts, which the browser loads only to validate a submit.
+ */
+
+/** Bounds shared by the browser and the API, so both refuse the same input with the same words. */
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 40,
+  organization: 200,
+  short: 100,
+  message: 5000,
+} as const;
+
+export const CREDENTIALS = ["RN", "LPN", "CNA", "NP"] as const;
+export const EXPERIENCE = ["0-1", "1-3", "3-5", "5+"] as const;
+export const NURSE_TYPES = [
+  "RN - Registered Nurse",
+  "LPN - Licensed Practical Nurse",
+  "CNA - Certified Nursing Assistant",
+  "School Nurse",
+  "Multiple Roles",
+] as const;
+
+/** A hidden field people never see; bots fill it. FormSubmit treats the same name as its honeypot. */
+export const HONEYPOT_FIELD = "_honey";
+
+export interface Notice {
+  title: string;
+  description: string;
+}
+
+interface FormDefinition<Id extends string, Field extends string> {
+  id: Id;
+  /** The field names a form sends, in the order the spec lists them (forms.test.ts checks them against the schema). */
+  fields: readonly Field[];
+  /** The fields that must be filled (forms.test.ts checks them against the schema). */
+  required: readonly NoInfer<Field>[];
+  /** Which configured mailbox receives it. */
+  recipient: "contact" | "recruiting";
+  subject: string;
+  /** The page and anchor of the form, for the no-JavaScript redirect back. */
+  page: string;
+  anchor: string;
+  /** Only the nurse application carries a file. */
+  acceptsResume: boolean;
+  notices: { success: Notice; failure: Notice };
+}
+
+const define = <const Id extends string, const Field extends string>(definition: FormDefinition<Id, Field>) =>
+  definition;
+
+export const MISSING_INFORMATION: Notice = {
+  title: "Missing Information",
+  description: "Please fill out all required fields.",
+};
+
+export const CONSENT_REQUIRED: Notice = {
+  title: "Consent Required",
+  description: "Please provide consent to submit your application.",
+};
+
+/** A value is there but wrong (an e-mail without @, a date in the past): the fields say which. */
+export const INVALID_INFORMATION: Notice = {
+  title: "Check Your Details",
+  description: "Please correct the highlighted fields and try again.",
+};
+
+const DEMO_SUCCESS: Notice = {
+  title: "Demo Request Submitted",
+  description: "Thank you for your interest. We'll contact you soon to schedule your demo.",
+};
+
+const DEMO_FAILURE: Notice = {
+  title: "Submission Failed",
+  description: "There was an error submitting your demo request. Please try again.",
+};
+
+const REQUEST_FAILURE: Notice = {
+  title: "Submission Failed",
+  description: "There was an error submitting your request. Please try again.",
+};
+
+export const chartAssistDemo = define({
+  id: "chartassist-demo",
+  fields: ["name", "email", "company", "phone", "beds"],
+  required: ["name", "email"],
+  recipient: "contact",
+  subject: "New ChartAssist Demo Request",
+  page: "/chart-assist",
+  anchor: "demo",
+  acceptsResume: false,
+  notices: { success: DEMO_SUCCESS, failure: DEMO_FAILURE },
+});
+
+export const careWorksDemo = define({
+  id: "careworks-demo",
+  fields: ["name", "email", "company", "phone", "message"],
+  required: ["name", "email"],
+  recipient: "contact",
+  subject: "New CareWorks Demo Request",
+  page: "/health-admin",
+  anchor: "contact",
+  acceptsResume: false,
+  notices: { success: DEMO_SUCCESS, failure: DEMO_FAILURE },
+});
+
+export const nurseApplication = define({
+  id: "nurse-application",
+  fields: ["firstName", "lastName", "email", "phone", "credential", "experience", "message", "consent"],
+  required: ["firstName", "lastName", "email", "consent"],
+  recipient: "recruiting",
+  subject: "New Online Nursing Application Submission",
+  page: "/carestaff/careers",
+  anchor: "application-form",
+  acceptsResume: true,
+  notices: {
+    success: {
+      title: "Application Submitted",
+      description: "Thank you for your application. We will review it shortly.",
+    },
+    failure: {
+      title: "Submission Failed",
+      description: "There was an error submitting your application. Please try again.",
+    },
+  },
+});
+
+export const staffingRequest = define({
+  id: "staffing-request",
+  fields: ["facility", "name", "email", "phone", "nurse_type", "date"],
+  required: ["name", "email"],
+  recipient: "contact",
+  subject: "New CareStaff Staffing Request",
+  page: "/carestaff",
+  anchor: "contact",
+  acceptsResume: false,
+  notices: {
+    success: {
+      title: "Staffing Request Submitted",
+      description: "Thank you. Our staffing team will respond within 1 business hour.",
+    },
+    failure: REQUEST_FAILURE,
+  },
+});
+
+export const payrollInfo = define({
+  id: "payroll-info",
+  fields: ["name", "email", "phone", "organization", "message"],
+  required: ["name", "email"],
+  recipient: "contact",
+  subject: "New Pass-Through Payroll Info Request",
+  page: "/carestaff/pass-through-payroll",
+  anchor: "request-info",
+  acceptsResume: false,
+  notices: {
+    success: { title: "Info Request Submitted", description: "Thank you. We will reply within 24 hours." },
+    failure: REQUEST_FAILURE,
+  },
+});
+
+export const leadForms = {
+  [chartAssistDemo.id]: chartAssistDemo,
+  [careWorksDemo.id]: careWorksDemo,
+  [nurseApplication.id]: nurseApplication,
+  [staffingRequest.id]: staffingRequest,
+  [payrollInfo.id]: payrollInfo,
+} as const;
+
+export type LeadForm =
+  | typeof chartAssistDemo
+  | typeof careWorksDemo
+  | typeof nurseApplication
+  | typeof staffingRequest
+  | typeof payrollInfo;
+export type LeadFormId = LeadForm["id"];
+export const LEAD_FORM_IDS = Object.keys(leadForms) as LeadFormId[];
+
+export function findLeadForm(id: string): LeadForm | undefined {
+  return Object.hasOwn(leadForms, id) ? (leadForms as Record<string, LeadForm>)[id] : undefined;
+}
+
+/** The field names a form sends, in the order the spec lists them. */
+export const fieldNames = (form: LeadForm): string[] => [...form.fields];
+
+/** The fields that must be filled. */
+export const requiredFieldNames = (form: LeadForm): string[] => [...form.required];
+
+export const recipientFor = (form: LeadForm, mailboxes: { contact: string; recruiting: string }) =>
+  mailboxes[form.recipient];
