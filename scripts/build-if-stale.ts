@@ -2,18 +2,9 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
-const root = path.resolve(import.meta.dirname, "..");
-const buildMarker = path.join(root, process.env.BUILD_OUT || "build", "client", "index.html");
-const SOURCES = [
-  "app",
-  "public",
-  "leads",
-  "config",
-  "react-router.config.ts",
-  "vite.config.ts",
-  "package.json",
-];
+const SOURCES = ["app", "public", "leads", "config", "react-router.config.ts", "vite.config.ts", "package.json"];
 
 function newestMtime(target: string): number {
   const stats = statSync(target, { throwIfNoEntry: false });
@@ -24,13 +15,21 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-const built = statSync(buildMarker, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-const sources = Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))));
+/** "missing", "stale" (a source is newer than the build) or "fresh". */
+export function buildState(root: string, buildOut = "build"): "missing" | "stale" | "fresh" {
+  const built = statSync(path.join(root, buildOut, "client", "index.html"), { throwIfNoEntry: false })?.mtimeMs;
+  if (built === undefined) return "missing";
+  const sources = Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))));
+  return sources > built ? "stale" : "fresh";
+}
 
-if (built < sources) {
-  console.log(
-    built === 0 ? "No build found: building the site…" : "Sources changed since the last build: rebuilding…",
-  );
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+// Run as a script (not imported by its test).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(import.meta.dirname, "..");
+  const state = buildState(root, process.env.BUILD_OUT || "build");
+  if (state !== "fresh") {
+    console.log(state === "missing" ? "No build found: building the site…" : "Sources changed: rebuilding…");
+    const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }

@@ -42,8 +42,17 @@ export function childEnv(env: Record<string, string>): Record<string, string> {
   };
 }
 
+/**
+ * The V8 flags `npm run serve` starts the server with (package.json): a smaller young generation keeps
+ * memory under 300 MB while 10 MB uploads stream through.
+ */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8"];
+
 export async function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [ENTRY], { env: childEnv(env), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ENTRY], {
+    env: childEnv(env),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {

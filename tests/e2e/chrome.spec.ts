@@ -243,17 +243,19 @@ test.describe("bottom bar", () => {
 });
 
 test.describe("footer", () => {
-  const variants: [string, string][] = [
-    ["/", "default"],
-    ["/carestaff/careers", "care-staff"],
-    ["/health-admin", "health-admin"],
-    ["/chart-assist", "default"],
+  // Each variant leads with its own service's call to action.
+  const variants: [string, string, string, string][] = [
+    ["/", "default", "Request a Demo", "/chart-assist#demo"],
+    ["/carestaff/careers", "care-staff", "Get Staffed", "/carestaff#contact"],
+    ["/health-admin", "health-admin", "Hire Now", "/health-admin#contact"],
+    ["/chart-assist", "default", "Request a Demo", "/chart-assist#demo"],
   ];
-  for (const [path, variant] of variants) {
+  for (const [path, variant, cta, href] of variants) {
     test(`${path} uses the ${variant} footer`, async ({ page }) => {
       await page.goto(path);
       const footer = page.getByRole("contentinfo");
       await expect(footer).toHaveAttribute("data-variant", variant);
+      await expect(footer.getByRole("link", { name: cta, exact: true })).toHaveAttribute("href", href);
       for (const label of ["Home", "About Us", "Meet Our Team", "ChartAssist", "CareStaff", "CareWorks"]) {
         await expect(footer.getByRole("link", { name: label, exact: true })).toHaveCount(1);
       }
