@@ -153,12 +153,20 @@ describe("relay against a fake form service", () => {
     expect(await store.get(id)).toMatchObject({ state: "pending", attempts: 1, lastStatus: 200 });
     expect(fake.delivered()).toEqual([]);
 
-    const warning = server
-      .logs()
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { level: number; problem?: string; leadId?: string; msg: string })
-      .find((entry) => entry.problem === "activation");
+    // The log line travels through the child's pipe after the store changed: wait for it.
+    const warning = await waitFor(
+      () =>
+        server
+          .logs()
+          .split("\n")
+          .filter(Boolean)
+          .map(
+            (line) => JSON.parse(line) as { level: number; problem?: string; leadId?: string; msg: string },
+          )
+          .find((entry) => entry.problem === "activation"),
+      10_000,
+      "activation warning",
+    );
     expect(warning).toMatchObject({ level: 40, leadId: id, msg: expect.stringContaining("activation") });
 
     const { stdout } = await run(process.execPath, [CLI_ENTRY, "status"], { env: childEnv(env) });
@@ -173,10 +181,16 @@ describe("relay against a fake form service", () => {
     const id = await postLead(server, canaryForm());
     await waitFor(() => stateOf(store, id, "dead"), 20_000, "dead");
     expect(fake.posts.length).toBeGreaterThanOrEqual(2);
-    const deadLine = server
-      .logs()
-      .split("\n")
-      .find((line) => line.includes('"outcome":"dead"'));
+    // The store changes before the child's log line reaches us through its pipe: wait for the line too.
+    const deadLine = await waitFor(
+      () =>
+        server
+          .logs()
+          .split("\n")
+          .find((line) => line.includes('"outcome":"dead"')),
+      10_000,
+      "dead log line",
+    );
     expect(deadLine).toContain('"level":50');
     expect(deadLine).toContain(id);
   });
