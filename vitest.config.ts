@@ -15,6 +15,8 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
+          // Server tests run real processes on a shared 2-core CI machine: one retry there, as Playwright has.
+          retry: process.env.CI ? 1 : 0,
           include: [
             "server/**/*.test.ts",
             "leads/**/*.test.ts",
