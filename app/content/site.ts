@@ -34,6 +34,10 @@ export const services = [
 export type Service = (typeof services)[number];
 export type ServiceId = Service["id"];
 
+/** The service with this id (every ServiceId has one). */
+export const serviceById = (id: ServiceId): Service =>
+  services.find((service) => service.id === id) ?? services[0];
+
 /** Order of the pills in the solution switcher, as the spec lists them. */
 export const switcherOrder: ServiceId[] = ["carestaff", "careworks", "chartassist"];
 

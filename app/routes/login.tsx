@@ -7,7 +7,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { cardClass } from "~/components/sections/section";
 import { buttonVariants } from "~/components/ui/button";
 import { destinations, loginHelp, loginHero, loginMeta } from "~/content/login";
-import { services } from "~/content/site";
+import { serviceById } from "~/content/site";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
@@ -27,7 +27,7 @@ export default function Login() {
       >
         <ul className="grid gap-6 md:grid-cols-3">
           {destinations.map((destination) => {
-            const service = services.find((candidate) => candidate.id === destination.service);
+            const service = serviceById(destination.service);
             return (
               <li
                 key={destination.service}
@@ -39,7 +39,7 @@ export default function Login() {
               >
                 <span aria-hidden className="absolute inset-x-0 top-0 h-1 bg-(--accent-600)" />
                 <h2 className="text-2xl">
-                  {service ? <Wordmark service={service} /> : destination.name}
+                  <Wordmark service={service} />
                   <span className="sr-only"> ({destination.audience})</span>
                 </h2>
                 <p className="mt-1 text-sm font-semibold tracking-wide text-(--accent-700) uppercase">

@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { awards, footerQuickLinks, footerVariants, legalLinks, services, site } from "~/content/site";
+import { awards, footerQuickLinks, footerVariants, legalLinks, serviceById, site } from "~/content/site";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { footerVariantForPath, serviceForPath } from "~/lib/service";
@@ -16,7 +16,7 @@ export function SiteFooter() {
   const variantName = footerVariantForPath(pathname);
   const variant = footerVariants[variantName];
   const serviceId = serviceForPath(pathname);
-  const service = services.find((candidate) => candidate.id === serviceId) ?? services[0];
+  const service = serviceById(serviceId);
 
   return (
     <footer

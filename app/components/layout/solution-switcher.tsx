@@ -6,14 +6,14 @@ import {
   popoverLinkClass,
   usePopoverExpanded,
 } from "~/components/ui/popover-panel";
-import { services, switcherOrder } from "~/content/site";
+import { serviceById, switcherOrder } from "~/content/site";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { normalizePath } from "~/lib/service";
 
 const PANEL_ID = "solutions-menu";
 
-const ordered = switcherOrder.map((id) => services.find((service) => service.id === id) ?? services[0]);
+const ordered = switcherOrder.map(serviceById);
 
 /** Pills on wide screens, an "Our Solutions" dropdown below 768 px; the current solution is not a link. */
 export function SolutionSwitcher() {

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { navLinks, type ServiceId, services, site } from "~/content/site";
+import { navLinks, type ServiceId, serviceById, site } from "~/content/site";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { anchorHref, serviceForPath } from "~/lib/service";
@@ -62,7 +62,7 @@ function ActionLink({ action }: { action: Action }) {
 export function TopBar() {
   const { pathname } = useLocation();
   const serviceId = serviceForPath(pathname);
-  const service = services.find((candidate) => candidate.id === serviceId) ?? services[0];
+  const service = serviceById(serviceId);
   const actions = topBarActions(serviceId, pathname);
 
   return (

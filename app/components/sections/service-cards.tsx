@@ -1,7 +1,8 @@
 import { ArrowRight, ClipboardCheck, Headset, Stethoscope } from "lucide-react";
 import { Link } from "react-router";
+import { Wordmark } from "~/components/layout/wordmark";
 import type { ServiceCard } from "~/content/home";
-import { type ServiceId, services } from "~/content/site";
+import { type ServiceId, serviceById } from "~/content/site";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { cardClass } from "./section";
@@ -21,7 +22,7 @@ export function ServiceCards({ cards, linkLabel }: { cards: ServiceCard[]; linkL
     <ul className="grid gap-6 md:grid-cols-3">
       {cards.map((card) => {
         const Icon = serviceIcons[card.service];
-        const service = services.find((candidate) => candidate.id === card.service);
+        const service = serviceById(card.service);
         return (
           <li
             key={card.service}
@@ -36,16 +37,8 @@ export function ServiceCards({ cards, linkLabel }: { cards: ServiceCard[]; linkL
               <Icon aria-hidden className="size-6" />
             </span>
             <h3 className="mt-5 text-xl font-bold text-navy-900">
-              {service ? (
-                <span>
-                  {service.wordmark[0]}
-                  <span className="text-(--accent-600)">+</span>
-                  {service.wordmark[1]}
-                  <span className="sr-only"> ({card.name})</span>
-                </span>
-              ) : (
-                card.name
-              )}
+              <Wordmark service={service} />
+              <span className="sr-only"> ({card.name})</span>
             </h3>
             <p className="mt-1 text-sm font-semibold tracking-wide text-(--accent-700) uppercase">
               {card.tagline}
