@@ -8,11 +8,14 @@ export default {
   prerender: [...publicPaths, NOT_FOUND_PATH],
   // BUILD_OUT lets parallel builds (tests, benchmarks) keep out of each other's way.
   buildDirectory: process.env.BUILD_OUT || "build",
-  // sitemap.xml, robots.txt and the share image, checked against the route config so no page is left out.
   async buildEnd({ reactRouterConfig }) {
-    const { writeSeoFiles } = await import("./scripts/generate-seo-files.ts");
     const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
+    // sitemap.xml, robots.txt and the share image, checked against the route config so no page is left out.
+    const { writeSeoFiles } = await import("./scripts/generate-seo-files.ts");
     const written = await writeSeoFiles({ clientDir, routes: reactRouterConfig.routes });
     console.log(`SEO files: ${written.join(", ")} -> ${clientDir}`);
+    // Every page paints before its JavaScript starts downloading (decision 008).
+    const { deferHydrationIn } = await import("./scripts/defer-hydration.ts");
+    console.log(`Hydration deferred past first paint on ${await deferHydrationIn(clientDir)} pages`);
   },
 } satisfies Config;

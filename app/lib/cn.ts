@@ -1,6 +1,11 @@
 import { type ClassValue, clsx } from "clsx";
-import { twMerge } from "tailwind-merge";
 
+/**
+ * Joins class names. It does not resolve conflicts (`px-4` against `px-6`): components offer complete looks
+ * through variants instead of overriding each other's classes, which keeps tailwind-merge's class map
+ * (13 kB and the longest task of hydration) out of every page. tests/e2e/classes.spec.ts checks with
+ * tailwind-merge that no page renders two classes for one property.
+ */
 export function cn(...inputs: ClassValue[]) {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

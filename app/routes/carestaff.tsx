@@ -76,7 +76,7 @@ export default function CareStaff() {
             "relative mx-auto flex max-w-3xl flex-col gap-6 p-6 sm:flex-row sm:items-center md:p-8",
           )}
         >
-          <IconBadge icon={card.icon} className="size-14" />
+          <IconBadge icon={card.icon} size="lg" />
           <div className="flex-1">
             <h3 className="text-xl font-semibold text-navy-900">{card.title}</h3>
             <p className="mt-2 text-ink-soft">{card.body}</p>

@@ -31,7 +31,7 @@ export default function ChartAssistInfo() {
       <Section id="problem" copy={problem} align="left">
         <div className="grid items-center gap-8 md:grid-cols-[1fr_2fr]">
           <div className={cn(cardClass, "p-8")}>
-            <StatsGrid items={[problem.stat]} durationMs={0} className="sm:grid-cols-1" />
+            <StatsGrid items={[problem.stat]} durationMs={0} />
           </div>
           <CheckList items={problem.points} className="text-lg" />
         </div>

@@ -129,6 +129,8 @@ test.describe("carousels", () => {
     await page.goto(ROUTES.home);
     await waitForHydration(page);
     const carousel = page.getByRole("region", { name: "Client testimonials" });
+    // Embla starts as the carousel comes near the viewport (decision 008).
+    await carousel.scrollIntoViewIfNeeded();
     await expect(carousel).toHaveAttribute("data-ready", "");
     const previous = carousel.getByRole("button", { name: "Previous testimonial" });
     const next = carousel.getByRole("button", { name: "Next testimonial" });
@@ -149,6 +151,16 @@ test.describe("carousels", () => {
     await expect(previous).toBeDisabled();
     await page.keyboard.press("ArrowRight");
     await expect(previous).toBeEnabled();
+  });
+
+  test("a carousel far down the page starts only when it comes near the viewport", async ({ page }) => {
+    await page.goto(ROUTES.chartAssist);
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    const carousel = page.getByRole("region", { name: "ChartAssist client testimonials" });
+    await expect(carousel).not.toHaveAttribute("data-ready");
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel).toHaveAttribute("data-ready", "");
   });
 
   for (const [path, name] of [

@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import {
   closeEnclosingPopover,
   PopoverPanel,
+  popoverCurrentClass,
   popoverLinkClass,
   usePopoverExpanded,
 } from "~/components/ui/popover-panel";
@@ -68,7 +69,7 @@ export function SolutionSwitcher() {
               {ordered.map((service) => (
                 <li key={service.id}>
                   {service.href === pathname ? (
-                    <span aria-current="page" className={cn(popoverLinkClass, "font-bold text-navy-900")}>
+                    <span aria-current="page" className={popoverCurrentClass}>
                       {service.switcherLabel}
                     </span>
                   ) : (

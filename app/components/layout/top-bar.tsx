@@ -80,7 +80,7 @@ export function TopBar() {
         >
           <LogoMark className="size-7 sm:size-8" />
           <span className="flex min-w-0 flex-col leading-tight">
-            <Wordmark service={service} className="text-lg md:text-xl" />
+            <Wordmark service={service} className="text-lg text-navy-900 md:text-xl" />
             <span className="text-[0.6875rem] text-muted sm:text-xs">by {site.company.name}</span>
           </span>
         </Link>

@@ -1,7 +1,7 @@
 import { CircleCheck, CircleX } from "lucide-react";
 import type { Feature } from "~/content/types";
 import { cn } from "~/lib/cn";
-import { cardClass } from "./section";
+import { card } from "./section";
 
 interface Column {
   title: string;
@@ -21,13 +21,7 @@ export function Comparison({ problem, solution }: { problem: Column; solution: C
 function ComparisonColumn({ column, tone }: { column: Column; tone: "problem" | "solution" }) {
   const Mark = tone === "problem" ? CircleX : CircleCheck;
   return (
-    <div
-      className={cn(
-        cardClass,
-        "p-6 md:p-8",
-        tone === "problem" ? "bg-surface shadow-none" : "border-(--accent-100) ring-1 ring-(--accent-100)",
-      )}
-    >
+    <div className={cn(card(tone === "problem" ? "quiet" : "accent"), "p-6 md:p-8")}>
       <h3 className="flex items-center gap-3 text-xl font-semibold text-navy-900">
         <Mark
           aria-hidden

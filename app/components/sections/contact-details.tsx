@@ -10,35 +10,24 @@ export function ContactDetails({
   email?: string;
   className?: string;
 }) {
-  const row = "flex items-start gap-3";
-  const icon = "mt-0.5 size-5 shrink-0 text-(--accent-700)";
+  const link =
+    "flex min-h-11 items-center gap-3 font-medium text-navy-900 underline-offset-4 hover:underline";
+  const icon = "size-5 shrink-0 text-(--accent-700)";
   return (
     <address className={cn("space-y-3 not-italic text-ink-soft", className)}>
-      <p className={row}>
-        <MapPin aria-hidden className={icon} />
+      <p className="flex items-start gap-3">
+        <MapPin aria-hidden className={cn(icon, "mt-0.5")} />
         <span>{site.company.address}</span>
       </p>
       <p>
-        <a
-          href={site.company.phoneHref}
-          className={cn(
-            row,
-            "min-h-11 items-center font-medium text-navy-900 underline-offset-4 hover:underline",
-          )}
-        >
-          <Phone aria-hidden className={cn(icon, "mt-0")} />
+        <a href={site.company.phoneHref} className={link}>
+          <Phone aria-hidden className={icon} />
           {site.company.phone}
         </a>
       </p>
       <p>
-        <a
-          href={`mailto:${email}`}
-          className={cn(
-            row,
-            "min-h-11 items-center font-medium break-all text-navy-900 underline-offset-4 hover:underline",
-          )}
-        >
-          <Mail aria-hidden className={cn(icon, "mt-0")} />
+        <a href={`mailto:${email}`} className={cn(link, "break-all")}>
+          <Mail aria-hidden className={icon} />
           {email}
         </a>
       </p>

@@ -22,8 +22,7 @@ export function CtaBand({ copy, actions }: { copy: SectionCopy; actions: Cta[] }
             <ActionButton
               key={action.label}
               cta={action}
-              variant={index === 0 ? "inverse" : "secondary"}
-              className={index === 0 ? undefined : "border-white bg-transparent text-white hover:bg-white/10"}
+              variant={index === 0 ? "inverse" : "outlineInverse"}
             />
           ))}
         </div>

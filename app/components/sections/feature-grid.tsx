@@ -33,11 +33,20 @@ export function FeatureGrid({
   );
 }
 
-export function IconBadge({ icon: Icon, className }: { icon: Feature["icon"]; className?: string }) {
+export function IconBadge({
+  icon: Icon,
+  size = "md",
+  className,
+}: {
+  icon: Feature["icon"];
+  size?: "md" | "lg";
+  className?: string;
+}) {
   return (
     <span
       className={cn(
-        "inline-flex size-12 items-center justify-center rounded-xl bg-(--accent-50) text-(--accent-700)",
+        "inline-flex items-center justify-center rounded-xl bg-(--accent-50) text-(--accent-700)",
+        size === "md" ? "size-12" : "size-14",
         className,
       )}
     >

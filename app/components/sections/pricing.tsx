@@ -3,7 +3,7 @@ import type { PricingPlan } from "~/content/types";
 import { cn } from "~/lib/cn";
 import { ActionButton } from "./action-link";
 import { CheckList } from "./feature-grid";
-import { cardClass } from "./section";
+import { card } from "./section";
 
 /** Plan cards side by side on wide screens; the featured plan is outlined in the accent. */
 export function PricingPlans({ plans, trial }: { plans: PricingPlan[]; trial: string }) {
@@ -14,9 +14,9 @@ export function PricingPlans({ plans, trial }: { plans: PricingPlan[]; trial: st
           <li
             key={plan.name}
             className={cn(
-              cardClass,
+              card(plan.featured ? "featured" : "raised"),
               "relative flex flex-col p-6 md:p-8",
-              plan.featured && "border-2 border-(--accent-700) lg:-my-3 lg:py-11",
+              plan.featured && "lg:-my-3 lg:py-11",
             )}
           >
             {plan.featured ? (

@@ -87,5 +87,20 @@ export function Eyebrow({ children, inverse = false }: { children: React.ReactNo
   );
 }
 
-/** The card surface every section shares: white, rounded, hairline border, soft shadow. */
-export const cardClass = "rounded-2xl border border-line bg-white shadow-card";
+const cardLooks = {
+  /** White, hairline border, soft shadow: the default. */
+  raised: "border border-line bg-white shadow-card",
+  /** Without the shadow, for cards inside a carousel or beside a raised one. */
+  flat: "border border-line bg-white",
+  /** On the page tint: the "before" side of a comparison. */
+  quiet: "border border-line bg-surface",
+  /** Outlined in the page's accent: the "after" side of a comparison. */
+  accent: "border border-(--accent-100) bg-white shadow-card ring-1 ring-(--accent-100)",
+  /** A heavier accent border: the recommended plan. */
+  featured: "border-2 border-(--accent-700) bg-white shadow-card",
+};
+
+/** The card surface every section shares, rounded, in one of its looks (each complete, none overriding). */
+export const card = (look: keyof typeof cardLooks = "raised") => `rounded-2xl ${cardLooks[look]}`;
+
+export const cardClass = card();

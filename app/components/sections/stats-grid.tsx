@@ -13,6 +13,7 @@ export interface StatsGridProps {
 }
 
 const columns: Record<number, string> = {
+  1: "",
   2: "sm:grid-cols-2",
   3: "sm:grid-cols-3",
   4: "sm:grid-cols-2 lg:grid-cols-4",

@@ -2,7 +2,7 @@ import { Quote } from "lucide-react";
 import { Carousel } from "~/components/ui/carousel";
 import type { Testimonial } from "~/content/types";
 import { cn } from "~/lib/cn";
-import { cardClass } from "./section";
+import { card } from "./section";
 
 const initialsOf = (name: string) =>
   name
@@ -39,7 +39,7 @@ export function TestimonialCarousel({
 
 function TestimonialCard({ item }: { item: Testimonial }) {
   return (
-    <figure className={cn(cardClass, "flex h-full flex-col p-8 shadow-none md:p-10")}>
+    <figure className={cn(card("flat"), "flex h-full flex-col p-8 md:p-10")}>
       <Quote aria-hidden className="size-8 text-(--accent-500)" />
       <blockquote className="mt-4 flex-1 text-lg text-ink md:text-xl">
         <p>“{item.quote}”</p>

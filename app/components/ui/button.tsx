@@ -4,7 +4,7 @@ import type * as React from "react";
 import { cn } from "~/lib/cn";
 
 export const buttonVariants = cva(
-  "inline-flex min-h-11 items-center justify-center gap-2 whitespace-nowrap rounded-lg px-5 text-base font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -12,10 +12,12 @@ export const buttonVariants = cva(
         secondary: "border border-(--accent-700) bg-white text-(--accent-700) hover:bg-(--accent-50)",
         ghost: "text-ink-soft hover:bg-surface hover:text-ink",
         inverse: "bg-white text-navy-900 shadow-sm hover:bg-navy-50",
+        /** Outlined in white, beside an inverse button on a dark band. */
+        outlineInverse: "border border-white bg-transparent text-white hover:bg-white/10",
       },
       size: {
         sm: "min-h-10 px-4 text-sm",
-        md: "",
+        md: "min-h-11 px-5 text-base",
         lg: "min-h-12 px-6 text-lg",
       },
     },

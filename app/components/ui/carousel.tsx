@@ -1,6 +1,6 @@
 import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import { prefersReducedMotion } from "~/lib/reduced-motion";
 
@@ -20,6 +20,22 @@ export interface CarouselProps {
 /** The one carousel (Embla): labelled region, slides as groups "1 of 3", arrow keys when focused. */
 export function Carousel({ label, itemName, slides, loop = false, dots = false, className }: CarouselProps) {
   const [viewportRef, api] = useEmblaCarousel({ loop, align: "start" });
+  // Embla measures every slide when it starts, one of the longest tasks of a page's hydration, so it starts
+  // when the carousel comes within half a screen of the viewport, or takes focus, not on page load.
+  const sectionRef = useRef<HTMLElement>(null);
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (started || !section) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setStarted(true);
+      },
+      { rootMargin: "50% 0px" },
+    );
+    observer.observe(section);
+    return () => observer.disconnect();
+  }, [started]);
   // The first render (and the pre-rendered HTML) matches Embla's starting state, so hydration agrees.
   const [state, setState] = useState({ selected: 0, canPrev: loop, canNext: loop || slides.length > 1 });
 
@@ -58,14 +74,16 @@ export function Carousel({ label, itemName, slides, loop = false, dots = false, 
 
   return (
     <section
+      ref={sectionRef}
       aria-roledescription="carousel"
       aria-label={label}
       data-ready={api ? "" : undefined}
       onKeyDown={onKeyDown}
+      onFocus={() => setStarted(true)}
       className={cn("relative", className)}
     >
       <div
-        ref={viewportRef}
+        ref={started ? viewportRef : undefined}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the viewport takes focus so arrow keys can scroll it (APG carousel).
         tabIndex={0}
         className="overflow-hidden rounded-2xl"

@@ -65,7 +65,7 @@ export function Field({
       {orientation === "horizontal" ? (
         <div className="flex min-h-11 items-start gap-3 py-1">
           <span className="flex h-6 items-center">{control}</span>
-          <Label htmlFor={controlId} className="cursor-pointer text-base leading-6 font-normal text-ink-soft">
+          <Label htmlFor={controlId} look="choice">
             {labelText}
           </Label>
         </div>

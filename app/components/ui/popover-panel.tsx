@@ -27,8 +27,10 @@ export function closeEnclosingPopover(event: React.MouseEvent<HTMLElement>) {
   panel?.hidePopover?.();
 }
 
-export const popoverLinkClass =
-  "flex min-h-11 items-center gap-3 rounded-lg px-3 text-base font-medium text-ink outline-offset-0 hover:bg-navy-50 hover:text-navy-900";
+const popoverItemClass = "flex min-h-11 items-center gap-3 rounded-lg px-3 text-base outline-offset-0";
+export const popoverLinkClass = `${popoverItemClass} font-medium text-ink hover:bg-navy-50 hover:text-navy-900`;
+/** The current page's entry: not a link, in bold. */
+export const popoverCurrentClass = `${popoverItemClass} font-bold text-navy-900`;
 
 /**
  * Mirrors the panel's open state onto its button as aria-expanded, for assistive technology that

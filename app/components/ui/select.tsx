@@ -24,7 +24,11 @@ export function Select({
       <select
         data-slot="select"
         defaultValue=""
-        className={cn(controlClass, "h-12 cursor-pointer appearance-none pr-10", className)}
+        className={cn(
+          controlClass,
+          "h-12 cursor-pointer appearance-none pr-10 text-base text-ink",
+          className,
+        )}
         {...props}
       >
         <option value="">{placeholder ?? "Select..."}</option>

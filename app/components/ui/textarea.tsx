@@ -7,7 +7,7 @@ export function Textarea({ className, rows = 4, ...props }: React.ComponentProps
     <textarea
       data-slot="textarea"
       rows={rows}
-      className={cn(controlClass, "min-h-28 resize-y py-3 leading-normal", className)}
+      className={cn(controlClass, "min-h-28 resize-y py-3 text-base leading-normal text-ink", className)}
       {...props}
     />
   );
