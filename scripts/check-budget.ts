@@ -48,13 +48,12 @@ export function staticImports(source: string, url: string): string[] {
   return [...specifiers].map((match) => new URL(match[1] ?? "", `http://site${url}`).pathname);
 }
 
-async function* htmlFiles(dir: string): AsyncGenerator<string> {
+/** Every HTML file of a built client, the SPA fallback included. */
+export async function* htmlFiles(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory() && entry.name !== "assets") yield* htmlFiles(full);
-    else if (entry.isFile() && entry.name.endsWith(".html") && !entry.name.startsWith("__spa-fallback")) {
-      yield full;
-    }
+    else if (entry.isFile() && entry.name.endsWith(".html")) yield full;
   }
 }
 
@@ -75,6 +74,7 @@ export async function measure(clientDir: string): Promise<PageBudget[]> {
 
   const pages: PageBudget[] = [];
   for await (const file of htmlFiles(clientDir)) {
+    if (path.basename(file).startsWith("__spa-fallback")) continue; // not a page anyone visits
     const relative = path.relative(clientDir, file).split(path.sep).join("/");
     const page = `/${relative.replace(/(^|\/)index\.html$/, "")}`;
     const scripts = new Set(firstLoadScripts(await readFile(file, "utf8")));

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { staticImports } from "./check-budget.ts";
+import { htmlFiles, staticImports } from "./check-budget.ts";
 
 /**
  * Rewrites every pre-rendered page so its JavaScript starts after the first paint (decision 008).
@@ -139,14 +139,6 @@ export function deferHydration(html: string, importsOf: ChunkImports): string {
   return html
     .replace(MODULEPRELOAD, "")
     .replace(bootstrap?.[0] ?? "", () => `<script type="module" ${MARKER}="">${script}</script>`);
-}
-
-async function* htmlFiles(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory() && entry.name !== "assets") yield* htmlFiles(full);
-    else if (entry.isFile() && entry.name.endsWith(".html")) yield full;
-  }
 }
 
 /** Rewrites every page under the built client directory; returns the number of pages. */
