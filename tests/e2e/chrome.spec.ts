@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { publicPaths } from "../../app/route-paths.ts";
+import { waitForHydration } from "./support/pages.ts";
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
@@ -119,6 +120,25 @@ test.describe("top bar", () => {
 });
 
 test.describe("home menu", () => {
+  test("opened before hydration, it stays open and reports expanded once React arrives", async ({ page }) => {
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await page.route("**/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    const panel = page.getByRole("navigation", { name: "Site" }).locator("[popover]");
+    await page.getByRole("button", { name: /menu/i }).click();
+    await expect(panel).toBeVisible();
+    releaseScripts();
+    await waitForHydration(page);
+    await expect(panel).toBeVisible();
+    await expect(page.getByRole("button", { name: /menu/i })).toHaveAttribute("aria-expanded", "true");
+  });
+
   test("opens, closes on an outside click and on Escape, and a link closes it", async ({ page }) => {
     await page.goto("/");
     const trigger = page.getByRole("button", { name: /menu/i });

@@ -35,5 +35,8 @@ test("the pre-rendered HTML names no script that the parser would fetch before t
     expect(html, path).not.toMatch(/<link[^>]+rel="modulepreload"/);
     expect(html, path).not.toMatch(/<script[^>]+\bsrc=/);
     expect(html, path).not.toMatch(/^\s*import\s+[^(]/m);
+    // Links are followed natively until hydration: an in-page anchor must not point at "/page/#anchor",
+    // another URL than the page's own.
+    expect(html, path).not.toMatch(/href="\/[^"]*\/#/);
   }
 });

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { ActionButton } from "~/components/sections/action-link";
 import { navLinks, type ServiceId, serviceById, site } from "~/content/site";
+import type { Cta } from "~/content/types";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { anchorHref, serviceForPath } from "~/lib/service";
@@ -8,10 +9,7 @@ import { ROUTES } from "~/route-paths";
 import { LogoMark } from "./logo-mark";
 import { Wordmark } from "./wordmark";
 
-interface Action {
-  label: string;
-  href: string;
-  external?: boolean;
+interface Action extends Cta {
   variant: "primary" | "secondary";
 }
 
@@ -38,24 +36,6 @@ export function topBarActions(service: ServiceId, pathname: string): [Action, Ac
         { label: "Request Demo", href: anchorHref(pathname, "demo", ROUTES.chartAssist), variant: "primary" },
       ];
   }
-}
-
-function ActionLink({ action }: { action: Action }) {
-  if (action.external) {
-    return (
-      <Button asChild variant={action.variant} size="sm">
-        <a href={action.href} target="_blank" rel="noopener noreferrer">
-          {action.label}
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
-      </Button>
-    );
-  }
-  return (
-    <Button asChild variant={action.variant} size="sm">
-      <Link to={action.href}>{action.label}</Link>
-    </Button>
-  );
 }
 
 /** The sticky bar on every page but home, branded by the service the path belongs to. */
@@ -107,7 +87,7 @@ export function TopBar() {
         </nav>
         <div className="ml-auto hidden items-center gap-3 md:flex" data-testid="top-bar-actions">
           {actions.map((action) => (
-            <ActionLink key={action.label} action={action} />
+            <ActionButton key={action.label} cta={action} variant={action.variant} size="sm" />
           ))}
         </div>
       </div>

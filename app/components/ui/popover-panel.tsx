@@ -38,12 +38,20 @@ export const popoverCurrentClass = `${popoverItemClass} font-bold text-navy-900`
  */
 export function usePopoverExpanded() {
   const panelRef = useRef<HTMLDivElement>(null);
-  const [expanded, setExpanded] = useState(false);
+  // Left out of the pre-rendered HTML, so until hydration the browser reports the popover's own state.
+  const [expanded, setExpanded] = useState<boolean | undefined>(undefined);
   useEffect(() => {
     const panel = panelRef.current;
     if (!panel) return;
     const onToggle = (event: Event) => setExpanded((event as ToggleEvent).newState === "open");
     panel.addEventListener("toggle", onToggle);
+    // The panel works before hydration (decision 008): it may already be open when React arrives.
+    // Browsers without the Popover API reject the selector; their panel cannot have opened natively.
+    try {
+      setExpanded(panel.matches(":popover-open"));
+    } catch {
+      setExpanded(false);
+    }
     return () => panel.removeEventListener("toggle", onToggle);
   }, []);
   return { expanded, panelRef };
