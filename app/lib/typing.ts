@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { prefersReducedMotion } from "./reduced-motion.ts";
+import { prefersReducedMotion } from "./motion.ts";
 
 export interface TypingTiming {
   /** Time between two typed letters. */

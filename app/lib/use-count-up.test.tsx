@@ -1,30 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeIntersectionObserver as FakeObserver } from "~/test/fake-intersection-observer";
 import { countValueAt, formatCount, useCountUp } from "./use-count-up";
-
-/** A stand-in IntersectionObserver the test can trigger, since jsdom has none. */
-class FakeObserver {
-  static instances: FakeObserver[] = [];
-  readonly callback: IntersectionObserverCallback;
-  readonly options: IntersectionObserverInit | undefined;
-  constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-    this.callback = callback;
-    this.options = options;
-    FakeObserver.instances.push(this);
-  }
-  observe() {}
-  disconnect() {}
-  unobserve() {}
-  takeRecords() {
-    return [];
-  }
-  reveal() {
-    this.callback(
-      [{ isIntersecting: true } as IntersectionObserverEntry],
-      this as unknown as IntersectionObserver,
-    );
-  }
-}
 
 function Counter(props: Parameters<typeof useCountUp>[0]) {
   const { ref, text } = useCountUp<HTMLSpanElement>(props);
@@ -34,9 +11,6 @@ function Counter(props: Parameters<typeof useCountUp>[0]) {
     </span>
   );
 }
-
-const rect = (top: number) =>
-  ({ top, bottom: top + 50, left: 0, right: 100, width: 100, height: 50 }) as DOMRect;
 
 describe("countValueAt", () => {
   it("eases out from 0 to the target and stops there", () => {
@@ -55,7 +29,7 @@ describe("countValueAt", () => {
 
 describe("useCountUp", () => {
   let reducedMotion = false;
-  let top = 2000;
+  const observer = () => FakeObserver.instances[0];
 
   beforeEach(() => {
     vi.useFakeTimers({
@@ -63,10 +37,8 @@ describe("useCountUp", () => {
     });
     FakeObserver.instances = [];
     reducedMotion = false;
-    top = 2000; // below the fold unless a test says otherwise
     vi.stubGlobal("IntersectionObserver", FakeObserver);
     window.matchMedia = vi.fn(() => ({ matches: reducedMotion })) as unknown as typeof window.matchMedia;
-    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(() => rect(top));
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -74,16 +46,24 @@ describe("useCountUp", () => {
     vi.restoreAllMocks();
   });
 
-  it("waits at 0 until seen, then counts up to the target over the duration, once", () => {
+  it("shows the final value until the observer first reports, so the pre-rendered figure stays", () => {
+    render(<Counter target={4000} suffix="+" durationMs={1500} />);
+    expect(screen.getByTestId("counter")).toHaveTextContent("4000+");
+  });
+
+  it("starting below the fold, waits at 0 until enough of it is seen, then counts up once", () => {
     render(<Counter target={4000} suffix="+" durationMs={1500} threshold={0.1} />);
     const counter = screen.getByTestId("counter");
+    act(() => observer()?.report(false));
     expect(counter).toHaveTextContent("0+");
-    expect(FakeObserver.instances[0]?.options?.threshold).toBe(0.1);
 
     act(() => vi.advanceTimersByTime(5000));
     expect(counter).toHaveTextContent("0+"); // nothing happens while it is out of view
+    act(() => observer()?.report(true, 0.05));
+    act(() => vi.advanceTimersByTime(2000));
+    expect(counter).toHaveTextContent("0+"); // a sliver is not enough
 
-    act(() => FakeObserver.instances[0]?.reveal());
+    act(() => observer()?.report(true, 0.2));
     act(() => vi.advanceTimersByTime(750));
     const midway = Number.parseInt(counter.textContent ?? "", 10);
     expect(midway).toBeGreaterThan(0);
@@ -91,19 +71,29 @@ describe("useCountUp", () => {
 
     act(() => vi.advanceTimersByTime(1000));
     expect(counter).toHaveTextContent("4000+");
+    expect(observer()?.connected).toBe(false);
+  });
+
+  it("keeps the final value for a counter already on screen at load, and stops watching", () => {
+    render(<Counter target={4.2} decimals={1} prefix="$" suffix="M" durationMs={2000} />);
+    act(() => observer()?.report(true, 0.01));
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.getByTestId("counter")).toHaveTextContent("$4.2M");
+    expect(observer()?.connected).toBe(false);
+  });
+
+  it("never measures the element itself (no forced layout while hydrating)", () => {
+    const measure = vi.spyOn(HTMLElement.prototype, "getBoundingClientRect");
+    render(<Counter target={4000} suffix="+" durationMs={1500} />);
+    act(() => observer()?.report(false));
+    act(() => observer()?.report(true));
+    expect(measure).not.toHaveBeenCalled();
   });
 
   it("shows the final value at once under reduced motion", () => {
     reducedMotion = true;
     render(<Counter target={98.7} decimals={1} suffix="%" durationMs={2000} />);
     expect(screen.getByTestId("counter")).toHaveTextContent("98.7%");
-    expect(FakeObserver.instances).toHaveLength(0);
-  });
-
-  it("keeps the final value for a counter already on screen at load", () => {
-    top = 100;
-    render(<Counter target={4.2} decimals={1} prefix="$" suffix="M" durationMs={2000} />);
-    expect(screen.getByTestId("counter")).toHaveTextContent("$4.2M");
     expect(FakeObserver.instances).toHaveLength(0);
   });
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { isInViewport, prefersReducedMotion } from "./reduced-motion.ts";
+import { prefersReducedMotion, watchFirstSight } from "./motion.ts";
 
 export interface CountUpOptions {
   target: number;
@@ -42,29 +42,27 @@ export function useCountUp<T extends Element = HTMLElement>(options: CountUpOpti
   useEffect(() => {
     const element = ref.current;
     if (!animate || !element || prefersReducedMotion() || typeof IntersectionObserver === "undefined") return;
-    // Already on screen at load: keep the final figure rather than flash back to 0.
-    if (isInViewport(element)) return;
-
-    setValue(0);
     let frame = 0;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        let start: number | undefined;
-        const tick = (now: number) => {
-          start ??= now;
-          const elapsed = now - start;
-          setValue(countValueAt(elapsed, durationMs, target));
-          if (elapsed < durationMs) frame = requestAnimationFrame(tick);
-        };
-        frame = requestAnimationFrame(tick);
+    const stop = watchFirstSight(
+      element,
+      {
+        // Already on screen at load: the final figure stays rather than flashing back to 0.
+        offscreen: () => setValue(0),
+        seen: () => {
+          let start: number | undefined;
+          const tick = (now: number) => {
+            start ??= now;
+            const elapsed = now - start;
+            setValue(countValueAt(elapsed, durationMs, target));
+            if (elapsed < durationMs) frame = requestAnimationFrame(tick);
+          };
+          frame = requestAnimationFrame(tick);
+        },
       },
-      { threshold },
+      threshold,
     );
-    observer.observe(element);
     return () => {
-      observer.disconnect();
+      stop();
       cancelAnimationFrame(frame);
       setValue(target);
     };

@@ -1,8 +1,5 @@
-import { useLayoutEffect, useRef } from "react";
-import { isInViewport, prefersReducedMotion } from "./reduced-motion.ts";
-
-// Layout effects do not run during pre-rendering; this keeps React quiet about it.
-const useIsomorphicLayoutEffect = typeof window === "undefined" ? () => {} : useLayoutEffect;
+import { useEffect, useRef } from "react";
+import { prefersReducedMotion, watchFirstSight } from "./motion.ts";
 
 /**
  * Fades and slides a section in the first time it scrolls into view.
@@ -13,23 +10,19 @@ const useIsomorphicLayoutEffect = typeof window === "undefined" ? () => {} : use
 export function useReveal<T extends HTMLElement = HTMLElement>() {
   const ref = useRef<T>(null);
 
-  useIsomorphicLayoutEffect(() => {
+  useEffect(() => {
     const element = ref.current;
     if (!element || prefersReducedMotion() || typeof IntersectionObserver === "undefined") return;
-    if (isInViewport(element)) return;
-
-    element.dataset.reveal = "waiting";
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
+    const stop = watchFirstSight(element, {
+      offscreen: () => {
+        element.dataset.reveal = "waiting";
+      },
+      seen: () => {
         element.dataset.reveal = "shown";
       },
-      { rootMargin: "0px 0px -8% 0px" },
-    );
-    observer.observe(element);
+    });
     return () => {
-      observer.disconnect();
+      stop();
       delete element.dataset.reveal;
     };
   }, []);

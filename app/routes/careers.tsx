@@ -10,7 +10,7 @@ import { applicationSection, applySteps, careersHero, careersMeta, whyJoin } fro
 import { site } from "~/content/site";
 import { accentClass } from "~/lib/accent";
 import { pageMeta } from "~/lib/meta";
-import { prefersReducedMotion } from "~/lib/reduced-motion";
+import { prefersReducedMotion } from "~/lib/motion";
 import { ROUTES } from "~/route-paths";
 import type { Route } from "./+types/careers";
 

@@ -2,7 +2,7 @@ import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
-import { prefersReducedMotion } from "~/lib/reduced-motion";
+import { prefersReducedMotion } from "~/lib/motion";
 
 export interface CarouselProps {
   /** The region's accessible name, e.g. "Client testimonials". */
