@@ -50,6 +50,8 @@ interface RouteResult {
   lcpMs: number;
   lcpNoJsMs: number;
   tbtMs: number;
+  /** TBT of the same page with JavaScript blocked: the share of TBT that is the browser's own parsing and layout. */
+  tbtNoJsMs: number;
   cls: number;
   /** Script transfer as Lighthouse counts it: compressed bodies plus response headers. */
   jsBytes: number;
@@ -195,6 +197,7 @@ export function markdownTable(results: RouteResult[]): string {
     "LCP no-JS ms",
     "LCP/no-JS",
     "TBT ms",
+    "TBT no-JS ms",
     "CLS",
     "JS kB",
     "JS transfer kB",
@@ -210,6 +213,7 @@ export function markdownTable(results: RouteResult[]): string {
     ms(r.lcpNoJsMs),
     `${((r.lcpMs / r.lcpNoJsMs - 1) * 100).toFixed(0)}%`,
     ms(r.tbtMs),
+    ms(r.tbtNoJsMs),
     r.cls.toFixed(3),
     kB(r.jsBodyBytes),
     kB(r.jsBytes),
@@ -287,6 +291,7 @@ async function main() {
         lcpMs: each(shipped, (lhr) => numeric(lhr, "largest-contentful-paint")),
         lcpNoJsMs: each(noJs, (lhr) => numeric(lhr, "largest-contentful-paint")),
         tbtMs: each(shipped, (lhr) => numeric(lhr, "total-blocking-time")),
+        tbtNoJsMs: each(noJs, (lhr) => numeric(lhr, "total-blocking-time")),
         cls: each(shipped, (lhr) => numeric(lhr, "cumulative-layout-shift")),
         jsBytes: each(shipped, (lhr) => transfer(lhr, "script")),
         jsBodyBytes: median(await Promise.all(shipped.map((lhr) => compressedBodyBytes(scriptUrls(lhr))))),
@@ -295,7 +300,7 @@ async function main() {
       };
       results.push(result);
       console.log(
-        ` perf ${result.performance}, LCP ${ms(result.lcpMs)} ms, TBT ${ms(result.tbtMs)} ms (median of ${runs})`,
+        ` perf ${result.performance}, LCP ${ms(result.lcpMs)} ms, TBT ${ms(result.tbtMs)} ms (${ms(result.tbtNoJsMs)} ms without JS), median of ${runs}`,
       );
     }
   } finally {
