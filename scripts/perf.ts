@@ -7,6 +7,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { publicPaths } from "../app/route-paths.ts";
+import { markdownTable, median } from "./report.ts";
 
 /**
  * npm run perf: builds the site, serves it with our own server, and runs Lighthouse (mobile preset,
@@ -127,15 +128,6 @@ async function compressedBodyBytes(urls: string[]): Promise<number> {
   return total;
 }
 
-const median = (values: number[]) => {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
-
 function failingAudits(lhr: Lhr): string[] {
   const failing = new Set<string>();
   for (const id of ["accessibility", "best-practices", "seo"]) {
@@ -186,7 +178,7 @@ function misses(r: RouteResult): string[] {
   return out;
 }
 
-export function markdownTable(results: RouteResult[]): string {
+function resultsTable(results: RouteResult[]): string {
   const header = [
     "route",
     "perf",
@@ -219,13 +211,7 @@ export function markdownTable(results: RouteResult[]): string {
     kB(r.jsBytes),
     kB(r.totalBytes),
   ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
-  );
-  const line = (cells: string[]) =>
-    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0] ?? 0) : cell.padStart(widths[column] ?? 0))).join(" | ")} |`;
-  const rule = `|${widths.map((width, column) => (column === 0 ? `:${"-".repeat(width + 1)}` : `${"-".repeat(width + 1)}:`)).join("|")}|`;
-  return [line(header), rule, ...rows.map(line)].join("\n");
+  return markdownTable(header, rows);
 }
 
 async function main() {
@@ -314,7 +300,7 @@ async function main() {
   console.log(
     `\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile preset, simulated throttling; ${chromium.stdout.trim()}; ${cpus()[0]?.model ?? "unknown CPU"} x${cpus().length}; ${new Date().toISOString()}\n`,
   );
-  console.log(markdownTable(results));
+  console.log(resultsTable(results));
 
   let failed = false;
   for (const r of results) {

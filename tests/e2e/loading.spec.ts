@@ -40,3 +40,19 @@ test("the pre-rendered HTML names no script that the parser would fetch before t
     expect(html, path).not.toMatch(/href="\/[^"]*\/#/);
   }
 });
+
+test("React's CommonJS modules are shipped as function expressions V8 compiles with the script (decision 009)", async ({
+  request,
+  viewport,
+}) => {
+  test.skip((viewport?.width ?? 0) < 1024, "viewport-independent: runs on desktop only");
+  const html = await (await request.get("/")).text();
+  const react = html.match(/"(\/assets\/react-[\w-]+\.js)"/)?.[1];
+  expect(react, "the bootstrap preloads React's chunk").toBeTruthy();
+  const code = await (await request.get(react ?? "")).text();
+  // Minified: `x=e((function(e,t){...}))` rather than `x=e(((e,t)=>{...}))`, which V8 compiles on first call.
+  const eager = code.match(/=[\w$]+\(\(function\([\w$,]*\)\{/g) ?? [];
+  const lazy = code.match(/=[\w$]+\(\(\(?[\w$,]*\)?=>\{/g) ?? [];
+  expect(eager.length).toBeGreaterThanOrEqual(5); // react, react-dom, react-dom/client, scheduler, jsx-runtime
+  expect(lazy).toEqual([]);
+});
