@@ -46,7 +46,7 @@ export function useCountUp<T extends Element = HTMLElement>(options: CountUpOpti
     const stop = watchFirstSight(
       element,
       {
-        // Already on screen at load: the final figure stays rather than flashing back to 0.
+        // Only a counter that starts below the fold drops to 0; one on screen keeps its figure, no flash.
         offscreen: () => setValue(0),
         seen: () => {
           let start: number | undefined;
