@@ -1,11 +1,10 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { publicPaths } from "../app/route-paths.ts";
 import { startServer } from "../server/leads/server-process.ts";
-import { markdownTable, median } from "./report.ts";
+import { buildSite, markdownTable, median } from "./report.ts";
 
 /**
  * npm run bench:hydration: how long each page blocks the main thread after its first paint, measured in a
@@ -41,11 +40,7 @@ async function main() {
 
   if (!args.includes("--no-build")) {
     console.log(`Building into ${buildOut}/ ...`);
-    const build = spawnSync("npx", ["react-router", "build"], {
-      env: { ...process.env, BUILD_OUT: buildOut },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    if (build.status !== 0) throw new Error("build failed");
+    buildSite({ ...process.env, BUILD_OUT: buildOut });
   }
 
   const server = await startServer({

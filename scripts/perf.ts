@@ -7,7 +7,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { publicPaths } from "../app/route-paths.ts";
-import { markdownTable, median } from "./report.ts";
+import { buildSite, markdownTable, median } from "./report.ts";
 
 /**
  * npm run perf: builds the site, serves it with our own server, and runs Lighthouse (mobile preset,
@@ -228,11 +228,7 @@ async function main() {
 
   if (!skipBuild) {
     console.log(`Building into ${buildOut}/ with SITE_URL=${env.SITE_URL} ...`);
-    const build = spawnSync("npx", ["react-router", "build"], {
-      env,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    if (build.status !== 0) throw new Error("build failed");
+    buildSite(env);
   }
 
   const server = spawn(process.execPath, ["server/index.ts"], {

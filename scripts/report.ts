@@ -1,4 +1,12 @@
-/** Small helpers the benchmark scripts share to summarise runs and print them. */
+import { spawnSync } from "node:child_process";
+
+/** Small helpers the benchmark scripts share: build the site, summarise runs, print them. */
+
+/** Builds the site into `env.BUILD_OUT` (React Router's build, quietly; errors still show). */
+export function buildSite(env: NodeJS.ProcessEnv): void {
+  const build = spawnSync("npx", ["react-router", "build"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  if (build.status !== 0) throw new Error("build failed");
+}
 
 /** The median of the finite values; NaN when there are none. */
 export function median(values: number[]): number {
