@@ -1,30 +1,54 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
+import { probeWritable } from "./data-dir.ts";
 import { createLeadApi, errorKind } from "./leads/lead-api.ts";
 import { createLogger } from "./logger.ts";
 import { createRelayWorker } from "./relay/relay-worker.ts";
+import { beginStartup, servingLine, startupFailureLine } from "./startup.ts";
 import { loadStaticSite } from "./static-site.ts";
 import { openLeadStore } from "./store/open-store.ts";
+import { ensureDataDirs, tempDirOf } from "./store/resume-files.ts";
+
+/** Any start-up failure ends the process well within 15 s, with one line that says what to do. */
+const STARTUP_DEADLINE_MS = 12_000;
+
+function failStartup(line: string): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
 
 /** Starts the production server: the pre-rendered site, the lead API and the relay worker, on one port. */
 async function main() {
-  const config = loadConfig();
+  const startup = beginStartup({ deadlineMs: STARTUP_DEADLINE_MS, onTimeout: failStartup });
+  const config = await startup.step({ kind: "config" }, () => loadConfig());
   const logger = createLogger(config.LOG_LEVEL);
-  const site = await loadStaticSite(config.buildDir);
-  const store = await openLeadStore({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL }, (error) =>
-    logger.error({ err: errorKind(error) }, "database connection lost"),
+  const { dataDir, DATABASE_URL: databaseUrl } = config;
+  const site = await startup.step({ kind: "site", buildDir: config.buildDir }, () =>
+    loadStaticSite(config.buildDir),
+  );
+  await startup.step({ kind: "data-dir", dataDir }, async () => {
+    await ensureDataDirs(dataDir);
+    await probeWritable(tempDirOf(dataDir));
+  });
+  const store = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
+    openLeadStore({ dataDir, databaseUrl }, (error) =>
+      logger.error({ err: errorKind(error) }, "database connection lost"),
+    ),
   );
   const relay = config.RELAY_ENABLED ? createRelayWorker({ config, logger, store }) : undefined;
   const leadApi = createLeadApi({ config, logger, store, onAccepted: () => relay?.wake() });
   const app = createApp({ config, logger, site, api: leadApi.app });
 
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    logger.info(
-      { port: info.port, host: config.HOST, files: site.size, store: store.dialect, relay: Boolean(relay) },
-      "serving",
-    );
-  });
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
+  const port = await startup.step({ kind: "listen", port: config.PORT, host: config.HOST }, () =>
+    listening(server),
+  );
+  startup.done();
+  logger.info(
+    { port, host: config.HOST, files: site.size, store: store.dialect, relay: Boolean(relay) },
+    servingLine({ host: config.HOST, port, dataDir, databaseUrl }),
+  );
   relay?.start();
 
   let stopping = false;
@@ -46,7 +70,16 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+/** Resolves with the bound port once the server listens; rejects with the listen error (EADDRINUSE, ...). */
+function listening(server: ReturnType<typeof serve>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.once("listening", () => {
+      server.off("error", reject);
+      const address = server.address();
+      resolve(typeof address === "object" && address ? address.port : 0);
+    });
+  });
+}
+
+main().catch((error: unknown) => failStartup(startupFailureLine(error)));

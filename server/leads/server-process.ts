@@ -59,7 +59,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 20_00
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /"port":(\d+)[^\n]*"msg":"serving"/.exec(output);
+      const match = /"port":(\d+)[^\n]*"msg":"serving\b/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(Number(match[1]));

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, open, rename, unlink } from "node:fs/promises";
+import { open, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { ResumeKind } from "../../leads/resume.ts";
+import { makeDirs } from "../data-dir.ts";
 
 /** Uploads stream here first; only a committed lead's file moves into `resumes/`. */
 export const tempDirOf = (dataDir: string) => path.join(dataDir, "tmp");
@@ -10,8 +11,8 @@ export const resumePathOf = (dataDir: string, leadId: string, kind: ResumeKind) 
   path.join(resumeDirOf(dataDir), `${leadId}.${kind}`);
 
 export async function ensureDataDirs(dataDir: string): Promise<void> {
-  await mkdir(tempDirOf(dataDir), { recursive: true });
-  await mkdir(resumeDirOf(dataDir), { recursive: true });
+  await makeDirs(tempDirOf(dataDir));
+  await makeDirs(resumeDirOf(dataDir));
 }
 
 export const newTempPath = (dataDir: string) => path.join(tempDirOf(dataDir), `${randomUUID()}.part`);
