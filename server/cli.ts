@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { LEAD_FORM_IDS } from "../leads/forms.ts";
+import { runBackupCommand } from "./backup-command.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
 import { errorKind } from "./leads/lead-api.ts";
 import { createLogger } from "./logger.ts";
@@ -16,6 +17,8 @@ const USAGE = `Usage: npm run leads -- <command> [options]
   retry <id> | --dead                      send a pending or dead lead again now (or every dead one)
   purge --older-than <days>                delete delivered and spam leads older than that, with their files
   relay                                    run the relay worker alone until SIGTERM
+  backup <dir>                             consistent copy of the SQLite store and every resume, while serving
+  restore <dir>                            verify a backup's checksums, then restore it into an empty DATA_DIR
 
 States: ${LEAD_STATES.join(", ")}. Forms: ${LEAD_FORM_IDS.join(", ")}.`;
 
@@ -136,6 +139,14 @@ export async function runCli(
   } catch (error) {
     io.err(error instanceof Error ? error.message : String(error));
     return 2;
+  }
+
+  if (command === "backup" || command === "restore") {
+    if (positionals.length !== 1 || !positionals[0]) {
+      io.err(`${command} needs exactly one directory.\n\n${USAGE}`);
+      return 2;
+    }
+    return runBackupCommand(command, positionals[0], config, io);
   }
 
   const commands: Record<string, (store: LeadStore, now: number) => Promise<number>> = {
