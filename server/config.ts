@@ -38,6 +38,8 @@ const serverEnvSchema = z.object({
   RELAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Deliveries in flight at once per worker. */
   RELAY_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  /** Unset: keep every lead. Set: purge delivered and spam leads older than this many days, hourly. */
+  RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
   TRUST_PROXY: flag.default(false),
   ALLOWED_ORIGINS: z

@@ -5,6 +5,7 @@ import { probeWritable } from "./data-dir.ts";
 import { createLeadApi, errorKind } from "./leads/lead-api.ts";
 import { createLogger } from "./logger.ts";
 import { createRelayWorker } from "./relay/relay-worker.ts";
+import { startRetention } from "./retention.ts";
 import { beginStartup, servingLine, startupFailureLine } from "./startup.ts";
 import { loadStaticSite } from "./static-site.ts";
 import { openLeadStore } from "./store/open-store.ts";
@@ -50,6 +51,9 @@ async function main() {
     servingLine({ host: config.HOST, port, dataDir, databaseUrl }),
   );
   relay?.start();
+  const retention = config.RETENTION_DAYS
+    ? startRetention({ store, logger, retentionDays: config.RETENTION_DAYS })
+    : undefined;
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -61,6 +65,7 @@ async function main() {
     server.close(async () => {
       leadApi.close();
       await relay?.stop();
+      await retention?.stop();
       await store.close();
       process.exit(0);
     });

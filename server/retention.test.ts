@@ -1,0 +1,180 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadConfig } from "./config.ts";
+import { makeMinimalBuild, startServer, waitFor } from "./leads/server-process.ts";
+import { createLogger } from "./logger.ts";
+import { RETENTION_SWEEP_MS, type Retention, startRetention } from "./retention.ts";
+import type { LeadStore } from "./store/lead-store.ts";
+import { newTempPath, resumePathOf } from "./store/resume-files.ts";
+import { openSqliteStore } from "./store/sqlite-store.ts";
+
+const DAY = 86_400_000;
+const START = Date.parse("2026-03-01T12:00:00Z");
+
+describe("retention", () => {
+  let dataDir: string;
+  let store: LeadStore;
+  let retention: Retention | undefined;
+  let clock: number;
+  let logLines: Record<string, unknown>[];
+
+  /** A lead created `ageDays` before START, left in `state`; nurse applications carry a resume. */
+  async function lead(state: "delivered" | "spam" | "pending" | "dead", ageDays: number, withResume = false) {
+    const id = randomUUID();
+    const createdAt = START - ageDays * DAY;
+    let resume: Parameters<LeadStore["acceptLead"]>[0]["resume"];
+    if (withResume) {
+      const tempPath = newTempPath(dataDir);
+      await writeFile(tempPath, "%PDF-1.4 cv");
+      resume = { tempPath, name: "cv.pdf", kind: "pdf", size: 11, sha256: "x" };
+    }
+    await store.acceptLead({
+      id,
+      formId: withResume ? "nurse-application" : "chartassist-demo",
+      state: state === "spam" ? "spam" : "pending",
+      fields: { email: `${id}@example.com`, name: "Someone Private" },
+      resume,
+      createdAt,
+    });
+    if (state === "delivered") await store.markDelivered(id, createdAt + 1000);
+    if (state === "dead")
+      await store.recordFailure(id, {
+        at: createdAt,
+        nextAttemptAt: null,
+        status: 500,
+        error: "HTTP 500",
+        problem: "service",
+      });
+    return id;
+  }
+
+  const ids = async () => (await store.list({})).map((row) => row.id).sort();
+  const sweeps = () => logLines.filter((line) => line.msg === "retention sweep");
+
+  beforeEach(async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    dataDir = await mkdtemp(path.join(tmpdir(), "retention-"));
+    store = await openSqliteStore(dataDir);
+    clock = START;
+    logLines = [];
+  });
+
+  afterEach(async () => {
+    await retention?.stop();
+    retention = undefined;
+    vi.useRealTimers();
+    await store.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const start = (retentionDays: number) => {
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(JSON.parse(chunk.toString()));
+        done();
+      },
+    });
+    retention = startRetention({
+      store,
+      logger: createLogger("info", destination),
+      retentionDays,
+      now: () => clock,
+    });
+  };
+
+  it("purges delivered and spam leads older than RETENTION_DAYS with their files, at start and then hourly", async () => {
+    const oldDelivered = await lead("delivered", 31, true);
+    await lead("spam", 45);
+    const youngDelivered = await lead("delivered", 29, true);
+    const oldPending = await lead("pending", 400, true);
+    const oldDead = await lead("dead", 400);
+    const youngSpam = await lead("spam", 1);
+
+    start(30);
+    await vi.waitFor(() => expect(sweeps()).toHaveLength(1));
+    expect(await ids()).toEqual([youngDelivered, oldPending, oldDead, youngSpam].sort());
+    expect(existsSync(resumePathOf(dataDir, oldDelivered, "pdf"))).toBe(false);
+    expect(existsSync(resumePathOf(dataDir, youngDelivered, "pdf"))).toBe(true);
+
+    // Two days on, the next hourly sweep finds the 29-day-old lead past the limit.
+    clock += 2 * DAY;
+    await vi.advanceTimersByTimeAsync(RETENTION_SWEEP_MS - 1);
+    expect(sweeps()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(sweeps()).toHaveLength(2));
+    expect(await ids()).toEqual([oldPending, oldDead, youngSpam].sort());
+    expect(existsSync(resumePathOf(dataDir, youngDelivered, "pdf"))).toBe(false);
+    // Pending and dead leads stay, whatever their age, with their files.
+    expect(existsSync(resumePathOf(dataDir, oldPending, "pdf"))).toBe(true);
+  });
+
+  it("logs counts only, never what a lead says", async () => {
+    await lead("delivered", 90, true);
+    await lead("spam", 90);
+    start(30);
+    await vi.waitFor(() => expect(sweeps()).toHaveLength(1));
+    const [line] = sweeps();
+    expect(line).toMatchObject({ retentionDays: 30, leads: 2, files: 1 });
+    const text = JSON.stringify(logLines);
+    expect(text).not.toContain("@example.com");
+    expect(text).not.toContain("Someone Private");
+  });
+
+  it("keeps every lead when RETENTION_DAYS is unset, and refuses a value that is not a whole number of days", () => {
+    expect(loadConfig({}).RETENTION_DAYS).toBeUndefined();
+    expect(loadConfig({ RETENTION_DAYS: "30" }).RETENTION_DAYS).toBe(30);
+    expect(() => loadConfig({ RETENTION_DAYS: "0" })).toThrow(/RETENTION_DAYS/);
+    expect(() => loadConfig({ RETENTION_DAYS: "a month" })).toThrow(/RETENTION_DAYS/);
+  });
+});
+
+describe("retention in the real server", () => {
+  it("sweeps when RETENTION_DAYS is set, and keeps everything when it is not", async () => {
+    const buildDir = await makeMinimalBuild();
+    const dirs = { kept: "", swept: "" };
+    const oldId = randomUUID();
+    for (const name of ["kept", "swept"] as const) {
+      dirs[name] = await mkdtemp(path.join(tmpdir(), `retention-${name}-`));
+      const store = await openSqliteStore(dirs[name]);
+      await store.acceptLead({
+        id: oldId,
+        formId: "chartassist-demo",
+        state: "spam",
+        fields: {},
+        createdAt: Date.now() - 40 * DAY,
+      });
+      await store.close();
+    }
+    const env = { BUILD_DIR: buildDir, RELAY_ENABLED: "false" };
+    const kept = await startServer({ ...env, DATA_DIR: dirs.kept });
+    const swept = await startServer({ ...env, DATA_DIR: dirs.swept, RETENTION_DAYS: "30" });
+    try {
+      await waitFor(
+        () => (swept.logs().includes('"msg":"retention sweep"') ? true : undefined),
+        10_000,
+        "a sweep",
+      );
+      expect(swept.logs()).toMatch(
+        /"retentionDays":30,"leads":1,"files":0,"idempotencyKeys":0,"msg":"retention sweep"/,
+      );
+    } finally {
+      await Promise.all([kept.stop(), swept.stop()]);
+    }
+    expect(kept.logs()).not.toContain("retention sweep");
+    for (const [name, expected] of [
+      ["kept", 1],
+      ["swept", 0],
+    ] as const) {
+      const store = await openSqliteStore(dirs[name]);
+      expect(await store.list({})).toHaveLength(expected);
+      await store.close();
+      await rm(dirs[name], { recursive: true, force: true });
+    }
+    await rm(buildDir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,59 @@
+import { errorKind } from "./leads/lead-api.ts";
+import type { Logger } from "./logger.ts";
+import type { LeadStore, PurgeResult } from "./store/lead-store.ts";
+
+const DAY_MS = 86_400_000;
+export const RETENTION_SWEEP_MS = 60 * 60 * 1000;
+
+export interface Retention {
+  /** One purge now; resolves with what it removed (null when a sweep was already running). */
+  sweep(): Promise<PurgeResult | null>;
+  /** Stops the schedule and waits for a sweep in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * RETENTION_DAYS: delivered and spam leads older than that many days are purged with their files, once at
+ * start-up and then every hour. Pending and dead leads are never purged (store.purge keeps them): they
+ * still wait for a person. Logs carry counts only.
+ */
+export function startRetention(options: {
+  store: Pick<LeadStore, "purge">;
+  logger: Logger;
+  retentionDays: number;
+  now?: () => number;
+  intervalMs?: number;
+}): Retention {
+  const { store, logger, retentionDays, now = Date.now, intervalMs = RETENTION_SWEEP_MS } = options;
+  let running: Promise<PurgeResult | null> | undefined;
+
+  const sweep = (): Promise<PurgeResult | null> => {
+    if (running) return Promise.resolve(null);
+    running = (async () => {
+      const at = now();
+      try {
+        const result = await store.purge(at - retentionDays * DAY_MS, at);
+        logger.info({ retentionDays, ...result }, "retention sweep");
+        return result;
+      } catch (error) {
+        logger.error({ retentionDays, err: errorKind(error) }, "retention sweep failed");
+        return null;
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+
+  const timer = setInterval(() => void sweep(), intervalMs);
+  timer.unref();
+  void sweep();
+
+  return {
+    sweep,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
