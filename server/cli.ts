@@ -2,9 +2,9 @@ import { parseArgs } from "node:util";
 import { LEAD_FORM_IDS } from "../leads/forms.ts";
 import { runBackupCommand } from "./backup-command.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
-import { errorKind } from "./leads/lead-api.ts";
 import { createLogger } from "./logger.ts";
 import { createRelayWorker } from "./relay/relay-worker.ts";
+import { explainStartupFailure } from "./startup.ts";
 import { LEAD_STATES, type LeadRecord, type LeadState, type LeadStore } from "./store/lead-store.ts";
 import { openLeadStore } from "./store/open-store.ts";
 
@@ -259,7 +259,12 @@ export async function runCli(
   try {
     store = await openLeadStore({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
   } catch (error) {
-    io.err(`Cannot open the lead store: ${errorKind(error).name} ${errorKind(error).code ?? ""}`.trim());
+    io.err(
+      explainStartupFailure(
+        { kind: "database", dataDir: config.dataDir, databaseUrl: config.DATABASE_URL },
+        error,
+      ),
+    );
     return 1;
   }
   try {

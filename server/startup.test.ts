@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "./cli.ts";
 import { childEnv, makeMinimalBuild } from "./leads/server-process.ts";
 import { beginStartup, explainStartupFailure, servingLine, startupFailureLine } from "./startup.ts";
 
@@ -153,6 +154,23 @@ describe("start-up failures, from the real server process", () => {
   it("says to build when BUILD_DIR holds no site", async () => {
     const exit = await runUntilExit({ BUILD_DIR: path.join(dataDir, "no-build"), DATA_DIR: dataDir });
     expectOneLineFailure(exit, "BUILD_DIR", "npm run build");
+  });
+});
+
+describe("the operator CLI", () => {
+  it("explains an unreachable DATABASE_URL the same way", async () => {
+    const err: string[] = [];
+    const dataDir = await mkdtemp(path.join(tmpdir(), "startup-cli-"));
+    const code = await runCli(["status"], {
+      out: () => undefined,
+      err: (line) => err.push(line),
+      env: { DATA_DIR: dataDir, DATABASE_URL: "postgres://x:secret@127.0.0.1:1/db" },
+    });
+    await rm(dataDir, { recursive: true, force: true });
+    expect(code).toBe(1);
+    expect(err).toEqual([
+      "DATABASE_URL: nothing accepts connections at 127.0.0.1:1/db (ECONNREFUSED): start PostgreSQL or fix DATABASE_URL",
+    ]);
   });
 });
 
