@@ -18,7 +18,9 @@ function parts(version) {
  * package.json uses is understood; anything else is a mistake in package.json and throws.
  */
 export function nodeVersionProblem(range, version) {
-  const minimum = /^\s*>=\s*v?(\d+(?:\.\d+){0,2})\s*$/.exec(range)?.[1];
+  // Plain ES2017 on purpose (no ?. or ??): the point is to speak to Node versions far older than ours.
+  const match = /^\s*>=\s*v?(\d+(?:\.\d+){0,2})\s*$/.exec(range);
+  const minimum = match ? match[1] : undefined;
   if (!minimum)
     throw new Error(`scripts/check-node.mjs understands engines.node ">=X.Y.Z" only, not "${range}"`);
   const have = parts(version);
