@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
@@ -78,7 +79,9 @@ describe("start-up failures, from the real server process", () => {
         if (output.includes("\n")) resolve(output.split("\n")[0] ?? "");
       });
     });
+    const exited = once(child, "exit");
     child.kill("SIGTERM");
+    await exited;
     const { msg, port } = JSON.parse(firstLine) as { msg: string; port: number };
     expect(msg).toBe(
       `serving http://127.0.0.1:${port}/ with leads stored in SQLite at ${path.join(dataDir, "leads.db")}`,
