@@ -159,31 +159,34 @@ function doing(stage: StartupStage): string {
   }
 }
 
+/** Steps that wait on the outside world (disks, PostgreSQL, DNS) and so could wait for ever. */
+const CAN_HANG = new Set<StartupStage["kind"]>(["data-dir", "database", "listen"]);
+
 /**
- * Runs the start-up steps under one deadline. A step that throws becomes a StartupFailure with its one-line
- * explanation; a step still running at the deadline calls `onTimeout` with a line naming it, so a start-up
- * never hangs silently.
+ * Runs the start-up steps. A step that throws becomes a StartupFailure with its one-line explanation; a
+ * step that waits on the outside world and is still running after `deadlineMs` calls `onTimeout` with a
+ * line naming it, so start-up never hangs silently. Reading the configuration and the built site are
+ * bounded local work (compressing a large build can take seconds on a busy machine) and are not timed.
  */
 export function beginStartup(options: { deadlineMs: number; onTimeout: (line: string) => void }) {
-  let current: StartupStage = { kind: "config" };
-  const timer = setTimeout(
-    () =>
-      options.onTimeout(
-        `Start-up did not finish within ${Math.round(options.deadlineMs / 1000)} s while ${doing(current)}`,
-      ),
-    options.deadlineMs,
-  );
   return {
     async step<T>(stage: StartupStage, run: () => T | Promise<T>): Promise<T> {
-      current = stage;
+      const timer = CAN_HANG.has(stage.kind)
+        ? setTimeout(
+            () =>
+              options.onTimeout(
+                `Start-up did not finish within ${Math.round(options.deadlineMs / 1000)} s while ${doing(stage)}`,
+              ),
+            options.deadlineMs,
+          )
+        : undefined;
       try {
         return await run();
       } catch (error) {
         throw new StartupFailure(explainStartupFailure(stage, error));
+      } finally {
+        clearTimeout(timer);
       }
-    },
-    done() {
-      clearTimeout(timer);
     },
   };
 }
