@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 import { RESUME_MAX_BYTES } from "../leads/resume.ts";
 import { makeMinimalBuild, startServer, waitFor } from "../server/leads/server-process.ts";
 import { startFakeFormService } from "../server/relay/fake-form-service.ts";
-import { openSqliteStore } from "../server/store/sqlite-store.ts";
+import { openSqliteStore } from "../server/store/kysely-store.ts";
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

@@ -5,10 +5,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { leaseOf } from "../test/lease.ts";
+import { openPostgresStore, openSqliteStore } from "./kysely-store.ts";
 import type { LeadStore, NewLead } from "./lead-store.ts";
-import { openPostgresStore } from "./postgres-store.ts";
 import { ensureDataDirs, newTempPath } from "./resume-files.ts";
-import { openSqliteStore } from "./sqlite-store.ts";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const HOUR = 3_600_000;
@@ -128,7 +128,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
       resume: null,
     });
     expect(store.dialect).toBe(dialect);
-    expect(await store.health()).toEqual({ pending: 1, oldestPendingAt: T0 });
+    expect(await store.health()).toEqual({ pending: 1, dead: 0, spam: 0, oldestPendingAt: T0 });
   });
 
   it("keeps the resume where every reader finds it and removes the temp file", async () => {
@@ -186,7 +186,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     await store.acceptLead(spam);
     expect((await store.get(spam.id))?.state).toBe("spam");
     expect(await store.claimDue(T0 + HOUR, 10, 60_000)).toEqual([]);
-    expect(await store.health()).toEqual({ pending: 0, oldestPendingAt: null });
+    expect(await store.health()).toEqual({ pending: 0, dead: 0, spam: 1, oldestPendingAt: null });
   });
 
   it("leases a claimed lead to one worker until the lease runs out", async () => {
@@ -197,6 +197,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     expect(claimed).toEqual([
       {
         leadId: accepted.id,
+        lease: expect.any(String),
         formId: "nurse-application",
         fields: accepted.fields,
         resume: null,
@@ -227,22 +228,22 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
   it("marks a delivered lead and stops offering it", async () => {
     const accepted = lead();
     await store.acceptLead(accepted);
-    await store.claimDue(T0, 10, 60_000);
-    await store.markDelivered(accepted.id, T0 + 500);
+    const [claim] = await store.claimDue(T0, 10, 60_000);
+    expect(await store.markDelivered(accepted.id, claim?.lease ?? "", T0 + 500)).toBe(true);
     expect(await store.get(accepted.id)).toMatchObject({
       state: "delivered",
       deliveredAt: T0 + 500,
       attempts: 1,
     });
     expect(await store.claimDue(T0 + 10 * HOUR, 10, 60_000)).toEqual([]);
-    expect(await store.health()).toEqual({ pending: 0, oldestPendingAt: null });
+    expect(await store.health()).toEqual({ pending: 0, dead: 0, spam: 0, oldestPendingAt: null });
   });
 
   it("reschedules a failed attempt, then marks the lead dead, and retries it on request", async () => {
     const accepted = lead();
     await store.acceptLead(accepted);
-    await store.claimDue(T0, 10, 60_000);
-    await store.recordFailure(accepted.id, {
+    const [first] = await store.claimDue(T0, 10, 60_000);
+    await store.recordFailure(accepted.id, first?.lease ?? "", {
       at: T0 + 10,
       nextAttemptAt: T0 + 5000,
       status: 200,
@@ -266,8 +267,9 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
       },
     ]);
     expect(await store.claimDue(T0 + 4999, 10, 60_000)).toEqual([]);
-    expect(await store.claimDue(T0 + 5000, 10, 60_000)).toHaveLength(1);
-    await store.recordFailure(accepted.id, {
+    const [second] = await store.claimDue(T0 + 5000, 10, 60_000);
+    expect(second?.leadId).toBe(accepted.id);
+    await store.recordFailure(accepted.id, second?.lease ?? "", {
       at: T0 + 6000,
       nextAttemptAt: null,
       status: 503,
@@ -291,7 +293,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     const dead = [lead(), lead()];
     for (const item of dead) {
       await store.acceptLead(item);
-      await store.recordFailure(item.id, {
+      await store.recordFailure(item.id, await leaseOf(store, item.id, T0), {
         at: T0,
         nextAttemptAt: null,
         status: null,
@@ -301,7 +303,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     }
     const delivered = lead();
     await store.acceptLead(delivered);
-    await store.markDelivered(delivered.id, T0);
+    await store.markDelivered(delivered.id, await leaseOf(store, delivered.id, T0), T0);
     expect(await store.retry(delivered.id, T0)).toBe(false);
     expect(await store.retry(randomUUID(), T0)).toBe(false);
     expect(await store.retryDead(T0 + 1)).toBe(2);
@@ -345,8 +347,12 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     const oldPending = lead();
     const recentDelivered = lead({ createdAt: T0 + 40 * 24 * HOUR });
     for (const item of [oldDelivered, oldSpam, oldPending, recentDelivered]) await store.acceptLead(item);
-    await store.markDelivered(oldDelivered.id, T0);
-    await store.markDelivered(recentDelivered.id, T0);
+    await store.markDelivered(oldDelivered.id, await leaseOf(store, oldDelivered.id, T0), T0);
+    await store.markDelivered(
+      recentDelivered.id,
+      await leaseOf(store, recentDelivered.id, T0 + 40 * 24 * HOUR),
+      T0 + 40 * 24 * HOUR,
+    );
     const location = (await store.get(oldDelivered.id))?.resumeLocation ?? "";
 
     const result = await store.purge(T0 + 30 * 24 * HOUR, T0 + 41 * 24 * HOUR);
