@@ -39,6 +39,8 @@ const serverEnvSchema = z.object({
   /** Deliveries in flight at once per worker. */
   RELAY_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
+  /** /api/health/delivery answers 503 once the oldest pending lead has waited longer than this. */
+  ALERT_PENDING_AFTER_S: z.coerce.number().int().min(1).default(3600),
   TRUST_PROXY: flag.default(false),
   ALLOWED_ORIGINS: z
     .string()

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { leaseOf } from "../test/lease.ts";
-import { openPostgresStore, openSqliteStore } from "./kysely-store.ts";
+import { BULK_BATCH, openPostgresStore, openSqliteStore } from "./kysely-store.ts";
 import type { LeadStore, NewLead } from "./lead-store.ts";
 import { ensureDataDirs, newTempPath } from "./resume-files.ts";
 
@@ -223,6 +223,97 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     expect(new Set(claimed).size).toBe(claimed.length);
     expect(claimed).toHaveLength(20);
     expect(new Set(claimed)).toEqual(ids);
+  });
+
+  it("fences outcomes by the lease: a worker whose lease ran out and was claimed again changes nothing", async () => {
+    const accepted = lead();
+    await store.acceptLead(accepted);
+    const [first] = await store.claimDue(T0, 10, 60_000);
+    // Its lease ran out (a stalled worker): the lead is claimed again by a second worker.
+    const [second] = await store.claimDue(T0 + 60_000, 10, 60_000);
+    expect(second?.leadId).toBe(accepted.id);
+    expect(second?.lease).not.toBe(first?.lease);
+
+    expect(await store.markDelivered(accepted.id, first?.lease ?? "", T0 + 60_500)).toBe(false);
+    const failure = {
+      at: T0 + 60_500,
+      nextAttemptAt: null,
+      status: 503,
+      error: "HTTP 503",
+      problem: "service",
+    } as const;
+    expect(await store.recordFailure(accepted.id, first?.lease ?? "", failure)).toBe(false);
+    expect(await store.releaseLease(accepted.id, first?.lease ?? "")).toBe(false);
+    expect(await store.get(accepted.id)).toMatchObject({ state: "pending", attempts: 0, lastError: null });
+    expect(await store.claimDue(T0 + 61_000, 10, 60_000)).toEqual([]);
+
+    expect(await store.markDelivered(accepted.id, second?.lease ?? "", T0 + 61_000)).toBe(true);
+    expect(await store.get(accepted.id)).toMatchObject({
+      state: "delivered",
+      attempts: 1,
+      deliveredAt: T0 + 61_000,
+    });
+  });
+
+  it("refuses an outcome once the lease has run out, even before anyone claims again", async () => {
+    const accepted = lead();
+    await store.acceptLead(accepted);
+    const [claim] = await store.claimDue(T0, 10, 60_000);
+    expect(await store.markDelivered(accepted.id, claim?.lease ?? "", T0 + 60_000)).toBe(false);
+    expect((await store.get(accepted.id))?.state).toBe("pending");
+    expect(await store.markDelivered(accepted.id, "not-a-lease", T0 + 1)).toBe(false);
+  });
+
+  it("makes a retried lead in flight wait for its lease", async () => {
+    const accepted = lead();
+    await store.acceptLead(accepted);
+    const [claim] = await store.claimDue(T0, 10, 60_000);
+    expect(await store.retry(accepted.id, T0 + 1000)).toBe(true);
+    expect(await store.get(accepted.id)).toMatchObject({ state: "pending", nextAttemptAt: T0 + 1000 });
+    // Due now, but still leased: no second worker gets it while the first is sending.
+    expect(await store.claimDue(T0 + 1000, 10, 60_000)).toEqual([]);
+    expect(await store.nextDueAt()).toBe(T0 + 60_000);
+    // The holder's outcome still counts.
+    expect(
+      await store.recordFailure(accepted.id, claim?.lease ?? "", {
+        at: T0 + 2000,
+        nextAttemptAt: T0 + 2000,
+        status: 503,
+        error: "HTTP 503",
+        problem: "service",
+      }),
+    ).toBe(true);
+    const [again] = await store.claimDue(T0 + 2000, 10, 60_000);
+    expect(again?.leadId).toBe(accepted.id);
+    // A released lease makes it available at once.
+    expect(await store.releaseLease(accepted.id, again?.lease ?? "")).toBe(true);
+    expect(await store.claimDue(T0 + 2001, 10, 60_000)).toHaveLength(1);
+  });
+
+  it("keeps no file for honeypot spam", async () => {
+    const bytes = Buffer.from("%PDF-1.7 spam");
+    const tempPath = await tempResume(bytes);
+    const spam = lead({
+      state: "spam",
+      formId: "nurse-application",
+      resume: { tempPath, name: "cv.pdf", kind: "pdf", size: bytes.length, sha256: "s" },
+    });
+    await store.acceptLead(spam);
+    expect(existsSync(tempPath)).toBe(false);
+    expect(await store.get(spam.id)).toMatchObject({ state: "spam", resume: null, resumeLocation: null });
+    expect(await store.readResume(spam.id)).toBeNull();
+    if (dialect === "sqlite") expect(await readdir(path.join(harness.dataDir(), "resumes"))).toEqual([]);
+  });
+
+  it("purges in short transactions, however many leads match", async () => {
+    const many = Array.from({ length: BULK_BATCH * 2 + 7 }, (_, index) =>
+      lead({ state: "spam", createdAt: T0 + index }),
+    );
+    for (const item of many) await store.acceptLead(item);
+    const kept = lead({ state: "spam", createdAt: T0 + 10 * HOUR });
+    await store.acceptLead(kept);
+    expect(await store.purge(T0 + HOUR, T0 + HOUR)).toMatchObject({ leads: many.length });
+    expect((await store.list({})).map((item) => item.id)).toEqual([kept.id]);
   });
 
   it("marks a delivered lead and stops offering it", async () => {
