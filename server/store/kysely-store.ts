@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
-import { type Expression, Kysely, PostgresDialect, type SqlBool, sql } from "kysely";
+import { type Expression, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { RESUME_TYPES, type ResumeKind } from "../../leads/resume.ts";
 import type { Database, LeadDb } from "./database.ts";
@@ -19,7 +19,7 @@ import {
   type StoreStatus,
 } from "./lead-store.ts";
 import { migrateToLatest } from "./migrations/index.ts";
-import { NodeSqliteDialect } from "./node-sqlite-dialect.ts";
+import { MAX_BACKOFF_MS, NodeSqliteDialect } from "./node-sqlite-dialect.ts";
 import {
   commitFile,
   createPrivateFile,
@@ -37,10 +37,10 @@ export const SQLITE_FILE = "leads.db";
 export const BULK_BATCH = 500;
 
 /**
- * How long SQLite's own busy handler may block the event loop before a statement gives the lock back to the
- * dialect's asynchronous retry (node-sqlite-dialect.ts).
+ * SQLite's own busy handler sleeps on the calling thread, which here is the event loop: it is off, and a
+ * statement that finds the database locked waits in the dialect's asynchronous retry (node-sqlite-dialect.ts).
  */
-const SQLITE_BUSY_TIMEOUT_MS = 10;
+const SQLITE_BUSY_TIMEOUT_MS = 0;
 
 /** Ids on PostgreSQL are UUIDs; anything else cannot name a lead and would only raise a type error there. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -685,8 +685,8 @@ async function createStore(engine: Engine): Promise<LeadStore> {
   return store;
 }
 
-/** Between two bulk transactions: a writer in another process that is waiting for the lock gets it. */
-const yieldToOtherWriters = () => sleep(BULK_PAUSE_MS);
-const BULK_PAUSE_MS = 5;
-
-export type { SqlBool };
+/**
+ * Between two bulk transactions: a writer in another process that is waiting for the lock (retrying every
+ * MAX_BACKOFF_MS at most) gets it.
+ */
+const yieldToOtherWriters = () => sleep(MAX_BACKOFF_MS);

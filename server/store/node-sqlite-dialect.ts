@@ -17,8 +17,9 @@ import {
 
 /** How long one statement may wait, in total, for another process's write lock before it fails. */
 export const BUSY_GIVE_UP_MS = 30_000;
-const FIRST_BACKOFF_MS = 2;
-const MAX_BACKOFF_MS = 50;
+const FIRST_BACKOFF_MS = 1;
+/** The longest pause between two tries; bulk work pauses this long between its transactions. */
+export const MAX_BACKOFF_MS = 20;
 const STATEMENT_CACHE_SIZE = 256;
 
 const isBusy = (error: unknown) =>
