@@ -59,10 +59,13 @@ interface Engine {
   newToken: Expression<string>;
   /** Where a lead's resume lives, as shown to the operator. */
   locationOf(row: LeadRow): string | null;
-  /** Keeps the committed resume: SQLite moves the file in place, PostgreSQL stores its bytes. */
-  keepResume(db: LeadDb, lead: NewLead): Promise<void>;
-  /** Before the transaction (SQLite: the file must be durable before the row that names it). */
-  beforeAccept(lead: NewLead): Promise<void>;
+  /**
+   * Before the transaction. SQLite moves the resume into place (the file must be durable before the row that
+   * names it); PostgreSQL reads its bytes, outside the transaction.
+   */
+  beforeAccept(lead: NewLead): Promise<Uint8Array | null>;
+  /** In the lead's transaction: PostgreSQL stores the bytes beforeAccept read. */
+  keepResume(db: LeadDb, leadId: string, content: Uint8Array | null): Promise<void>;
   /** After the transaction: `created` tells whether the lead was committed. */
   afterAccept(lead: NewLead, created: boolean): Promise<void>;
   readResume(db: LeadDb, leadId: string): Promise<Blob | null>;
@@ -139,7 +142,7 @@ export async function openSqliteStore(dataDir: string): Promise<LeadStore> {
     flushing = undefined;
   };
 
-  return createStore({
+  const store = createStore({
     dialect: "sqlite",
     db,
     write<T>(work: Work<T>) {
@@ -152,14 +155,15 @@ export async function openSqliteStore(dataDir: string): Promise<LeadStore> {
     newToken: sql<string>`lower(hex(randomblob(16)))`,
     locationOf: (row) =>
       row.resume_kind ? resumePathOf(dataDir, row.id, row.resume_kind as ResumeKind) : null,
-    async keepResume() {
-      // The file is already in place (beforeAccept).
-    },
     async beforeAccept(lead) {
       // The file is in place before the row that names it commits; a crash in between leaves an orphan file,
       // which the next start sweeps.
       if (lead.resume)
         await commitFile(lead.resume.tempPath, resumePathOf(dataDir, lead.id, lead.resume.kind));
+      return null;
+    },
+    async keepResume() {
+      // The file is already in place.
     },
     async afterAccept(lead, created) {
       if (lead.resume && !created) await removeQuietly(resumePathOf(dataDir, lead.id, lead.resume.kind));
@@ -189,10 +193,14 @@ export async function openSqliteStore(dataDir: string): Promise<LeadStore> {
       await flushing;
       await db.destroy();
     },
-  }).then(async (store) => {
-    await sweepOrphanResumes(db, dataDir, Date.now());
-    return store;
   });
+  try {
+    await sweepOrphanResumes(db, dataDir, Date.now());
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
 }
 
 /** Deletes resume files whose lead never committed (a crash between the file and its row). */
@@ -241,12 +249,10 @@ export async function openPostgresStore(
     write: (work) => db.transaction().execute(work),
     newToken: sql<string>`gen_random_uuid()::text`,
     locationOf: (row) => `postgres:lead_files/${row.id}`,
-    async keepResume(trx, lead) {
-      if (!lead.resume) return;
-      const content = await readFile(lead.resume.tempPath);
-      await trx.insertInto("lead_files").values({ lead_id: lead.id, content }).execute();
+    beforeAccept: async (lead) => (lead.resume ? readFile(lead.resume.tempPath) : null),
+    async keepResume(trx, leadId, content) {
+      if (content) await trx.insertInto("lead_files").values({ lead_id: leadId, content }).execute();
     },
-    async beforeAccept() {},
     async afterAccept(lead) {
       // The bytes are committed in the database (or the lead was not): the temp file has served its purpose.
       await removeQuietly(lead.resume?.tempPath);
@@ -268,7 +274,7 @@ export async function openPostgresStore(
 }
 
 /** The store's behaviour, written once over Kysely for both databases. */
-async function createStore(engine: Engine): Promise<LeadStore> {
+function createStore(engine: Engine): LeadStore {
   const { db, write } = engine;
   let closed = false;
   const open = () => {
@@ -296,7 +302,7 @@ async function createStore(engine: Engine): Promise<LeadStore> {
         await removeQuietly(lead.resume.tempPath);
         lead = { ...lead, resume: undefined };
       }
-      await engine.beforeAccept(lead);
+      const content = await engine.beforeAccept(lead);
       let outcome: AcceptOutcome;
       try {
         outcome = await write(async (trx): Promise<AcceptOutcome> => {
@@ -315,7 +321,7 @@ async function createStore(engine: Engine): Promise<LeadStore> {
               created_at: lead.createdAt,
             })
             .execute();
-          await engine.keepResume(trx, lead);
+          await engine.keepResume(trx, lead.id, content);
           if (lead.state === "pending") {
             await trx
               .insertInto("outbox")

@@ -3,10 +3,12 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { leaseOf } from "../test/lease.ts";
-import { BULK_BATCH, openPostgresStore, openSqliteStore } from "./kysely-store.ts";
+import { LEGACY_POSTGRES_SCHEMA, LEGACY_SQLITE_SCHEMA, LEGACY_VERSION_TABLE } from "../test/legacy-schema.ts";
+import { BULK_BATCH, openPostgresStore, openSqliteStore, SQLITE_FILE } from "./kysely-store.ts";
 import type { LeadStore, NewLead } from "./lead-store.ts";
 import { ensureDataDirs, newTempPath } from "./resume-files.ts";
 
@@ -23,6 +25,9 @@ function withSearchPath(url: string, schema: string): string {
 
 interface Harness {
   open(): Promise<LeadStore>;
+  /** Runs SQL on the (not yet opened) database, as an older version of the server left it. */
+  exec(statements: string): Promise<void>;
+  legacySchema: string;
   dataDir: () => string;
   reset(): Promise<void>;
   teardown(): Promise<void>;
@@ -34,6 +39,12 @@ function sqliteHarness(): Harness {
     async open() {
       return openSqliteStore(dir);
     },
+    async exec(statements) {
+      const db = new DatabaseSync(path.join(dir, SQLITE_FILE));
+      db.exec(statements);
+      db.close();
+    },
+    legacySchema: `${LEGACY_SQLITE_SCHEMA}; ${LEGACY_VERSION_TABLE.sqlite}`,
     dataDir: () => dir,
     async reset() {
       if (dir) await rm(dir, { recursive: true, force: true });
@@ -54,6 +65,16 @@ function postgresHarness(url: string): Harness {
     async open() {
       return openPostgresStore(withSearchPath(url, schema));
     },
+    async exec(statements) {
+      const client = new pg.Client({ connectionString: withSearchPath(url, schema) });
+      await client.connect();
+      try {
+        await client.query(statements);
+      } finally {
+        await client.end();
+      }
+    },
+    legacySchema: `${LEGACY_POSTGRES_SCHEMA}; ${LEGACY_VERSION_TABLE.postgres}`,
     dataDir: () => dir,
     async reset() {
       if (!connected) {
@@ -455,6 +476,30 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     expect((await store.list({})).map((item) => item.id).sort()).toEqual(
       [oldPending.id, recentDelivered.id].sort(),
     );
+  });
+
+  it("adopts a database made by the old hand-written migration runner, rows and all", async () => {
+    await store.close();
+    await harness.reset();
+    const id = randomUUID();
+    await harness.exec(`${harness.legacySchema};
+      INSERT INTO schema_migrations (version, applied_at) VALUES (1, ${T0});
+      INSERT INTO leads (id, form_id, state, fields, created_at)
+        VALUES ('${id}', 'chartassist-demo', 'pending', '{"name":"Ada"}', ${T0});
+      INSERT INTO outbox (lead_id, enqueued_at, next_attempt_at) VALUES ('${id}', ${T0}, ${T0});`);
+    store = await harness.open();
+    expect(await store.get(id)).toMatchObject({
+      state: "pending",
+      fields: { name: "Ada" },
+      nextAttemptAt: T0,
+    });
+    const [claim] = await store.claimDue(T0, 10, 60_000);
+    expect(claim?.leadId).toBe(id);
+    expect(await store.markDelivered(id, claim?.lease ?? "", T0 + 1)).toBe(true);
+    await store.close();
+    // Adopted once: a second start finds nothing left to migrate.
+    store = await harness.open();
+    expect((await store.get(id))?.state).toBe("delivered");
   });
 
   it("keeps its data across a reopen", async () => {
