@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { makeMinimalBuild, startServer } from "../leads/server-process.ts";
 import { createLogger } from "../logger.ts";
 import { openSqliteStore } from "../store/kysely-store.ts";
 import type { LeadStore, NewLead } from "../store/lead-store.ts";
@@ -123,6 +124,36 @@ describe("health endpoints", () => {
         cache: "no-store",
         body: { status: "unavailable", store: "sqlite" },
       });
+    }
+  });
+});
+
+describe("health endpoints in the server", () => {
+  it("are served under /api with the security headers and no caching", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "health-server-"));
+    const buildDir = await makeMinimalBuild();
+    const server = await startServer({ DATA_DIR: dataDir, BUILD_DIR: buildDir, RELAY_ENABLED: "false" });
+    try {
+      const live = await fetch(`${server.url}/api/health`);
+      expect(live.status).toBe(200);
+      expect(live.headers.get("Cache-Control")).toBe("no-store");
+      expect(live.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(await live.json()).toEqual({
+        status: "ok",
+        store: "sqlite",
+        pending: 0,
+        dead: 0,
+        spam: 0,
+        oldestPendingAgeSeconds: null,
+      });
+      const delivery = await fetch(`${server.url}/api/health/delivery`);
+      expect(delivery.status).toBe(200);
+      expect(delivery.headers.get("Cache-Control")).toBe("no-store");
+      expect(await delivery.json()).toMatchObject({ status: "ok", alertPendingAfterSeconds: 3600 });
+    } finally {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(buildDir, { recursive: true, force: true });
     }
   });
 });
