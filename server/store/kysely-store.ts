@@ -84,12 +84,15 @@ export async function openSqliteStore(dataDir: string): Promise<LeadStore> {
   const file = path.join(dataDir, SQLITE_FILE);
   // SQLite gives the -wal and -shm files the database file's mode: create it private first.
   await createPrivateFile(file);
-  const sqlite = new DatabaseSync(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
-  sqlite.exec("PRAGMA journal_mode = WAL");
-  sqlite.exec("PRAGMA synchronous = FULL");
-  sqlite.exec("PRAGMA foreign_keys = ON");
+  const sqlite = new DatabaseSync(file, {
+    timeout: SQLITE_BUSY_TIMEOUT_MS,
+    enableForeignKeyConstraints: true,
+  });
   const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(sqlite) });
   try {
+    // Through the dialect, so a start while another process writes waits for the lock instead of failing.
+    await sql`PRAGMA journal_mode = WAL`.execute(db);
+    await sql`PRAGMA synchronous = FULL`.execute(db);
     await migrateToLatest(db as Kysely<unknown>, "sqlite");
   } catch (error) {
     await db.destroy();
