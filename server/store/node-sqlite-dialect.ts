@@ -52,8 +52,7 @@ export class NodeSqliteDialect implements Dialect {
     return new SqliteAdapter();
   }
 
-  // biome-ignore lint/suspicious/noExplicitAny: Kysely's own signature.
-  createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new SqliteIntrospector(db);
   }
 }

@@ -75,5 +75,9 @@ export function initialSchema(dialect: StoreDialect) {
         .execute();
       await db.schema.createIndex("idempotency_by_lead").on("idempotency_keys").column("lead_id").execute();
     },
+    async down(db: Kysely<unknown>) {
+      for (const table of ["idempotency_keys", "outbox", "lead_files", "leads"])
+        await db.schema.dropTable(table).ifExists().execute();
+    },
   };
 }

@@ -5,4 +5,7 @@ export const leaseToken = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable("outbox").addColumn("lease_token", "text").execute();
   },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable("outbox").dropColumn("lease_token").execute();
+  },
 };
