@@ -144,6 +144,7 @@ export function createRelayWorker({
       const recorded = await store.recordFailure(delivery.leadId, delivery.lease, {
         at,
         nextAttemptAt,
+        enqueuedAt: delivery.enqueuedAt,
         status: outcome.status,
         error: outcome.error,
         problem: outcome.problem,

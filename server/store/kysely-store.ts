@@ -462,13 +462,21 @@ function createStore(engine: Engine): LeadStore {
     async recordFailure(leadId, lease, attempt) {
       open();
       return write(async (trx) => {
+        const entry = await trx
+          .selectFrom("outbox")
+          .select("enqueued_at")
+          .where("lead_id", "=", leadId)
+          .executeTakeFirst();
+        // `leads retry` during this attempt reset the entry: the operator asked for another try now.
+        const retried = attempt.enqueuedAt !== undefined && entry?.enqueued_at !== attempt.enqueuedAt;
+        const nextAttemptAt = retried ? attempt.at : attempt.nextAttemptAt;
         const held = await fenced(
           leadId,
           lease,
           attempt.at,
         )(trx)
           .set((eb) => ({
-            next_attempt_at: attempt.nextAttemptAt,
+            next_attempt_at: nextAttemptAt,
             lease_until: null,
             lease_token: null,
             attempts: eb("attempts", "+", 1),
@@ -479,7 +487,7 @@ function createStore(engine: Engine): LeadStore {
           }))
           .executeTakeFirst();
         if (Number(held.numUpdatedRows) === 0) return false;
-        if (attempt.nextAttemptAt === null) {
+        if (nextAttemptAt === null) {
           await trx
             .updateTable("leads")
             .set({ state: "dead" })

@@ -306,9 +306,24 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     ).toBe(true);
     const [again] = await store.claimDue(T0 + 2000, 10, 60_000);
     expect(again?.leadId).toBe(accepted.id);
+    // A worker that gives up on an attempt during which the operator retried does not kill the lead.
+    expect(await store.retry(accepted.id, T0 + 2500)).toBe(true);
+    expect(
+      await store.recordFailure(accepted.id, again?.lease ?? "", {
+        at: T0 + 3000,
+        nextAttemptAt: null,
+        enqueuedAt: again?.enqueuedAt ?? 0,
+        status: 503,
+        error: "HTTP 503",
+        problem: "service",
+      }),
+    ).toBe(true);
+    expect(await store.get(accepted.id)).toMatchObject({ state: "pending", nextAttemptAt: T0 + 3000 });
+    const [third] = await store.claimDue(T0 + 3000, 10, 60_000);
+    expect(third?.enqueuedAt).toBe(T0 + 2500);
     // A released lease makes it available at once.
-    expect(await store.releaseLease(accepted.id, again?.lease ?? "")).toBe(true);
-    expect(await store.claimDue(T0 + 2001, 10, 60_000)).toHaveLength(1);
+    expect(await store.releaseLease(accepted.id, third?.lease ?? "")).toBe(true);
+    expect(await store.claimDue(T0 + 3001, 10, 60_000)).toHaveLength(1);
   });
 
   it("keeps no file for honeypot spam", async () => {

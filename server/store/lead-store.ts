@@ -74,6 +74,11 @@ export interface FailedAttempt {
   at: number;
   /** null: give up, the lead is dead. */
   nextAttemptAt: number | null;
+  /**
+   * The claim's `enqueuedAt`, from which the worker computed `nextAttemptAt`. If `leads retry` reset the entry
+   * during the attempt, the store schedules the next attempt at `at` instead and does not give up.
+   */
+  enqueuedAt?: number;
   status: number | null;
   error: string;
   problem: DeliveryProblem;
