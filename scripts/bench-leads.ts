@@ -1,6 +1,7 @@
 /**
- * Load benchmark for the lead API (issue 5): the real server on SQLite in a temp DATA_DIR, a fake form
- * service on loopback, autocannon at 50 connections for 20 s, then 20 concurrent 10 MB applications.
+ * Load benchmark for the lead API (issue 5): the real server on SQLite in a temp DATA_DIR (or, with
+ * DATABASE_URL set, on PostgreSQL in a schema of its own, dropped afterwards), a fake form service on
+ * loopback, autocannon at 50 connections for 20 s, then 20 concurrent 10 MB applications.
  * Checks that every accepted lead is stored and reached the fake service. Loopback only, bounded.
  */
 import { execFile, spawn } from "node:child_process";
@@ -10,10 +11,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import pg from "pg";
 import { RESUME_MAX_BYTES } from "../leads/resume.ts";
 import { makeMinimalBuild, startServer, waitFor } from "../server/leads/server-process.ts";
 import { startFakeFormService } from "../server/relay/fake-form-service.ts";
-import { openSqliteStore } from "../server/store/sqlite-store.ts";
+import { openLeadStore } from "../server/store/open-store.ts";
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -53,11 +55,31 @@ function sampleRss(pid: number) {
   };
 }
 
+/** A schema of its own on the given PostgreSQL database: the bench counts every lead it finds. */
+async function benchSchema(url: string) {
+  const schema = `bench_leads_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const scoped = new URL(url);
+  scoped.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    url: scoped.toString(),
+    async drop() {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-leads-"));
   const buildDir = await makeMinimalBuild();
   const service = await startFakeFormService();
+  const postgres = process.env.DATABASE_URL ? await benchSchema(process.env.DATABASE_URL) : undefined;
+  const storeName = postgres ? "PostgreSQL" : "SQLite";
   const relayEnv = {
+    ...(postgres && { DATABASE_URL: postgres.url }),
     DATA_DIR: dataDir,
     FORM_SERVICE_URL: service.template,
     RELAY_CONCURRENCY: process.env.BENCH_RELAY_CONCURRENCY ?? "32",
@@ -72,7 +94,7 @@ async function main() {
     RELAY_ENABLED: "false",
     ...(process.env.BENCH_NODE_OPTIONS && { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS }),
   });
-  const store = await openSqliteStore(dataDir);
+  const store = await openLeadStore({ dataDir, databaseUrl: postgres?.url });
   const failures: string[] = [];
   try {
     console.log(`server pid ${server.pid} at ${server.url}, data in ${dataDir}`);
@@ -201,7 +223,7 @@ async function main() {
 
     const rows: [string, string, string][] = [
       [
-        "accepted leads/s (SQLite, 50 connections, 20 s)",
+        `accepted leads/s (${storeName}, ${CONNECTIONS} connections, ${DURATION_S} s)`,
         throughput.toFixed(0),
         `>= ${TARGETS.leadsPerSecond}`,
       ],
@@ -232,6 +254,7 @@ async function main() {
     await server.stop();
     await store.close();
     await service.close();
+    await postgres?.drop();
     await rm(dataDir, { recursive: true, force: true });
     await rm(buildDir, { recursive: true, force: true });
   }

@@ -9,9 +9,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "./cli.ts";
 import { CLI_ENTRY, childEnv, waitFor } from "./leads/server-process.ts";
 import { startFakeFormService } from "./relay/fake-form-service.ts";
+import { openSqliteStore } from "./store/kysely-store.ts";
 import type { LeadStore } from "./store/lead-store.ts";
 import { newTempPath } from "./store/resume-files.ts";
-import { openSqliteStore } from "./store/sqlite-store.ts";
+import { leaseOf } from "./test/lease.ts";
 
 const run = promisify(execFile);
 const DAY = 86_400_000;
@@ -46,7 +47,7 @@ describe("operator CLI", () => {
       resume: { tempPath, name: "cv.pdf", kind: "pdf", size: 11, sha256: "x" },
       createdAt: now - 40 * DAY,
     });
-    await store.markDelivered(ids.old, now - 40 * DAY);
+    await store.markDelivered(ids.old, await leaseOf(store, ids.old, now - 40 * DAY), now - 40 * DAY);
     await store.acceptLead({
       id: ids.spam,
       formId: "careworks-demo",
@@ -68,7 +69,7 @@ describe("operator CLI", () => {
       fields: { name: "Dead", email: "dead@example.com" },
       createdAt: now - DAY,
     });
-    await store.recordFailure(ids.dead, {
+    await store.recordFailure(ids.dead, await leaseOf(store, ids.dead, now), {
       at: now,
       nextAttemptAt: null,
       status: 500,
@@ -145,8 +146,9 @@ describe("operator CLI", () => {
     expect(await cli("retry", ids.dead)).toMatchObject({ code: 0 });
     expect((await store.get(ids.dead))?.state).toBe("pending");
     expect((await cli("retry", ids.old)).err).toContain("is delivered");
-    await store.recordFailure(ids.dead, {
-      at: Date.now(),
+    const now = Date.now();
+    await store.recordFailure(ids.dead, await leaseOf(store, ids.dead, now), {
+      at: now,
       nextAttemptAt: null,
       status: 500,
       error: "x",

@@ -41,6 +41,8 @@ const serverEnvSchema = z.object({
   /** Unset: keep every lead. Set: purge delivered and spam leads older than this many days, hourly. */
   RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
+  /** /api/health/delivery answers 503 once the oldest pending lead has waited longer than this. */
+  ALERT_PENDING_AFTER_S: z.coerce.number().int().min(1).default(3600),
   TRUST_PROXY: flag.default(false),
   ALLOWED_ORIGINS: z
     .string()

@@ -1,7 +1,9 @@
 import { serve } from "@hono/node-server";
+import { Hono } from "hono";
 import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { probeWritable } from "./data-dir.ts";
+import { createHealthApi } from "./health/health-api.ts";
 import { createLeadApi, errorKind } from "./leads/lead-api.ts";
 import { createLogger } from "./logger.ts";
 import { createRelayWorker } from "./relay/relay-worker.ts";
@@ -40,7 +42,8 @@ async function main() {
   );
   const relay = config.RELAY_ENABLED ? createRelayWorker({ config, logger, store }) : undefined;
   const leadApi = createLeadApi({ config, logger, store, onAccepted: () => relay?.wake() });
-  const app = createApp({ config, logger, site, api: leadApi.app });
+  const api = new Hono().route("/health", createHealthApi({ config, logger, store })).route("/", leadApi.app);
+  const app = createApp({ config, logger, site, api });
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
   const port = await startup.step({ kind: "listen", port: config.PORT, host: config.HOST }, () =>

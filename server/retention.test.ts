@@ -9,9 +9,10 @@ import { loadConfig } from "./config.ts";
 import { makeMinimalBuild, startServer, waitFor } from "./leads/server-process.ts";
 import { createLogger } from "./logger.ts";
 import { RETENTION_SWEEP_MS, type Retention, startRetention } from "./retention.ts";
+import { openSqliteStore } from "./store/kysely-store.ts";
 import type { LeadStore } from "./store/lead-store.ts";
 import { newTempPath, resumePathOf } from "./store/resume-files.ts";
-import { openSqliteStore } from "./store/sqlite-store.ts";
+import { leaseOf } from "./test/lease.ts";
 
 const DAY = 86_400_000;
 const START = Date.parse("2026-03-01T12:00:00Z");
@@ -41,9 +42,10 @@ describe("retention", () => {
       resume,
       createdAt,
     });
-    if (state === "delivered") await store.markDelivered(id, createdAt + 1000);
+    if (state === "delivered")
+      await store.markDelivered(id, await leaseOf(store, id, createdAt), createdAt + 1000);
     if (state === "dead")
-      await store.recordFailure(id, {
+      await store.recordFailure(id, await leaseOf(store, id, createdAt), {
         at: createdAt,
         nextAttemptAt: null,
         status: 500,

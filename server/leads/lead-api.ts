@@ -229,32 +229,6 @@ export function createLeadApi({ config, logger, store, onAccepted, now = Date.no
     }
   });
 
-  app.get("/health", async (c) => {
-    try {
-      const health = await store.health();
-      return c.json(
-        {
-          status: "ok",
-          store: store.dialect,
-          pending: health.pending,
-          oldestPendingAgeSeconds:
-            health.oldestPendingAt === null
-              ? null
-              : Math.max(0, Math.round((now() - health.oldestPendingAt) / 1000)),
-        },
-        200,
-        NO_STORE,
-      );
-    } catch (error) {
-      logger.error({ err: errorKind(error) }, "health check: store unavailable");
-      return c.json(
-        { status: "unavailable", store: store.dialect, message: "The lead store is unreachable." },
-        503,
-        NO_STORE,
-      );
-    }
-  });
-
   return { app, close: () => limiter.stop() };
 }
 

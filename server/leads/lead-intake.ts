@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import busboy from "busboy";
 import { RESUME_FIELD, RESUME_MESSAGES, type ResumeKind, sniffResume } from "../../leads/resume.ts";
-import { newTempPath, removeQuietly } from "../store/resume-files.ts";
+import { newTempPath, PRIVATE_FILE_MODE, removeQuietly } from "../store/resume-files.ts";
 
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
 /** Past this much unread body we stop draining a rejected request and let the connection go. */
@@ -177,7 +177,7 @@ export function readLeadBody(source: Readable, options: IntakeOptions): Promise<
       let headBytes = 0;
       let size = 0;
       let kind: ResumeKind | null = null;
-      const fileOutput = createWriteStream(file, { flush: true });
+      const fileOutput = createWriteStream(file, { flush: true, mode: PRIVATE_FILE_MODE });
       output = fileOutput;
       fileDone = new Promise<void>((done) => {
         fileOutput.on("close", done);

@@ -14,7 +14,7 @@ export interface ReceivedPost {
   file: { field: string; name: string; type: string; size: number; sha256: string; head: string } | null;
   /** The status we answered. */
   status: number;
-  /** Whether our answer confirmed the delivery (2xx, and `success` true where present). */
+  /** Whether our answer confirmed the delivery (2xx with JSON `success` true or "true"). */
   confirmed: boolean;
 }
 
@@ -110,9 +110,7 @@ export async function startFakeFormService(
         post.status = answer.status;
         const success = (answer.body as { success?: unknown } | undefined)?.success;
         post.confirmed =
-          answer.status >= 200 &&
-          answer.status < 300 &&
-          (success === undefined || success === true || success === "true");
+          answer.status >= 200 && answer.status < 300 && (success === true || success === "true");
         posts.push(post);
         const body = answer.body === undefined ? "" : JSON.stringify(answer.body);
         response.writeHead(answer.status, { "Content-Type": "application/json", ...answer.headers });

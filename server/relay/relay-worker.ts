@@ -92,6 +92,7 @@ export function createRelayWorker({
     return sendLead(
       {
         url: serviceUrlFor(config.FORM_SERVICE_URL, to),
+        leadId: delivery.leadId,
         to,
         subject: form.subject,
         fields: delivery.fields,
@@ -122,7 +123,13 @@ export function createRelayWorker({
     const ms = Math.round(performance.now() - started);
     try {
       if (outcome.ok) {
-        await store.markDelivered(delivery.leadId, at);
+        if (!(await store.markDelivered(delivery.leadId, delivery.lease, at))) {
+          logger.warn(
+            { ...context, status: outcome.status, ms },
+            "relay lost its lease: outcome not recorded",
+          );
+          return;
+        }
         logger.info(
           { ...context, outcome: "delivered", status: outcome.status, ms, ageMs: at - delivery.createdAt },
           "relay",
@@ -134,13 +141,18 @@ export function createRelayWorker({
         outcome.retryAfterMs ??
         backoffDelay(delivery.attempts, config.RELAY_BASE_DELAY_MS, config.RELAY_MAX_DELAY_MS, random);
       const nextAttemptAt = at >= deadline ? null : Math.min(at + wait, deadline);
-      await store.recordFailure(delivery.leadId, {
+      const recorded = await store.recordFailure(delivery.leadId, delivery.lease, {
         at,
         nextAttemptAt,
+        enqueuedAt: delivery.enqueuedAt,
         status: outcome.status,
         error: outcome.error,
         problem: outcome.problem,
       });
+      if (!recorded) {
+        logger.warn({ ...context, status: outcome.status, ms }, "relay lost its lease: outcome not recorded");
+        return;
+      }
       // The service's message stays in the store (leads status/show): it could echo what was sent.
       const details = { ...context, status: outcome.status, problem: outcome.problem, ms };
       if (nextAttemptAt === null) {

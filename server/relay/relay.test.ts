@@ -13,8 +13,8 @@ import {
   startServer,
   waitFor,
 } from "../leads/server-process.ts";
+import { openSqliteStore } from "../store/kysely-store.ts";
 import type { LeadStore } from "../store/lead-store.ts";
-import { openSqliteStore } from "../store/sqlite-store.ts";
 import { backoffDelay, parseRetryAfter } from "./backoff.ts";
 import {
   ACTIVATION_ANSWER,

@@ -13,6 +13,8 @@ export type SendOutcome =
 
 export interface OutgoingLead {
   url: string;
+  /** Sent as `_lead_id`: a lead can be sent twice (at least once), so recipients can recognise the repeat. */
+  leadId: string;
   to: string;
   subject: string;
   fields: Record<string, string>;
@@ -22,20 +24,24 @@ export interface OutgoingLead {
 /** The form service's own words, bounded; they name the problem (activation, bad address), never lead data. */
 const excerpt = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 300);
 
-/** The spec's multipart payload: the form's fields, then `to`, `subject` (and FormSubmit's `_subject`), then the resume. */
+/**
+ * The spec's multipart payload: the form's fields, then `to`, `subject` (and FormSubmit's `_subject`), the
+ * lead id as `_lead_id`, then the resume.
+ */
 export function buildPayload(lead: OutgoingLead): FormData {
   const body = new FormData();
   for (const [name, value] of Object.entries(lead.fields)) body.append(name, value);
   body.append("to", lead.to);
   body.append("subject", lead.subject);
   body.append("_subject", lead.subject);
+  body.append("_lead_id", lead.leadId);
   if (lead.resume) {
     body.append("resume", lead.resume.blob, lead.resume.info.name);
   }
   return body;
 }
 
-/** True for `true` or `"true"`; a 2xx whose JSON says anything else did not deliver. */
+/** True for `true` or `"true"` (FormSubmit answers the string); a 2xx whose JSON says anything else did not deliver. */
 const confirms = (value: unknown) => value === true || value === "true";
 
 /** Posts one lead and decides whether the service really took it. */
@@ -90,7 +96,15 @@ export async function sendLead(
         retryAfterMs,
       };
     }
-    return { ok: true, status };
+    // An HTML page, an empty body or other JSON: a proxy, a captcha wall or a wrong URL answered, not the service.
+    const type = response.headers.get("Content-Type")?.split(";")[0]?.trim() || "no content type";
+    return {
+      ok: false,
+      status,
+      problem: "configuration",
+      error: `HTTP ${status} without a confirmation (${text ? type : "empty body"}): check FORM_SERVICE_URL`,
+      retryAfterMs,
+    };
   }
   const transient = status === 408 || status === 425 || status === 429 || status >= 500;
   return {

@@ -12,7 +12,7 @@ import {
   startServer,
 } from "../leads/server-process.ts";
 import { MANIFEST_FILE } from "./backup.ts";
-import { openSqliteStore } from "./sqlite-store.ts";
+import { openSqliteStore } from "./kysely-store.ts";
 
 interface Posted {
   id: string;

@@ -6,8 +6,8 @@ import { DatabaseSync } from "node:sqlite";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
 import { makeDirs } from "../data-dir.ts";
+import { SQLITE_FILE } from "./kysely-store.ts";
 import { fsyncDir, resumeDirOf, resumePathOf, tempDirOf } from "./resume-files.ts";
-import { SQLITE_FILE } from "./sqlite-store.ts";
 
 export const MANIFEST_FILE = "manifest.json";
 const RESUME_FILE = /^resumes\/[A-Za-z0-9-]+\.(pdf|docx|doc)$/;
@@ -17,7 +17,8 @@ const manifestSchema = z.object({
   format: z.literal(1),
   store: z.literal("sqlite"),
   createdAt: z.iso.datetime(),
-  schemaVersion: z.number().int(),
+  /** The newest migration applied to the snapshot (server/store/migrations/). */
+  schemaVersion: z.string().min(1),
   leads: z.number().int().min(0),
   files: z.array(
     z.object({
@@ -119,13 +120,13 @@ export async function backupSqlite(
 
     const snapshot = new DatabaseSync(snapshotFile, { readOnly: true });
     let leads: number;
-    let schemaVersion: number;
+    let schemaVersion: string;
     let resumes: { id: string; resume_kind: "pdf" | "docx" | "doc" }[];
     try {
       leads = Number((snapshot.prepare("SELECT COUNT(*) AS n FROM leads").get() as { n: number }).n);
-      schemaVersion = Number(
-        (snapshot.prepare("SELECT MAX(version) AS v FROM schema_migrations").get() as { v: number }).v,
-      );
+      schemaVersion = (
+        snapshot.prepare("SELECT MAX(name) AS name FROM kysely_migration").get() as { name: string }
+      ).name;
       resumes = snapshot
         .prepare("SELECT id, resume_kind FROM leads WHERE resume_kind IS NOT NULL ORDER BY id")
         .all() as typeof resumes;

@@ -25,9 +25,25 @@ export interface LeadRow {
 }
 
 /** Columns every lead query selects, outbox columns included. */
-export const LEAD_COLUMNS = `l.id, l.form_id, l.state, l.fields, l.resume_name, l.resume_kind, l.resume_size,
-  l.resume_sha256, l.created_at, l.delivered_at, o.attempts, o.next_attempt_at, o.last_attempt_at,
-  o.last_status, o.last_error, o.problem, o.enqueued_at`;
+export const LEAD_COLUMNS = [
+  "l.id",
+  "l.form_id",
+  "l.state",
+  "l.fields",
+  "l.resume_name",
+  "l.resume_kind",
+  "l.resume_size",
+  "l.resume_sha256",
+  "l.created_at",
+  "l.delivered_at",
+  "o.attempts",
+  "o.next_attempt_at",
+  "o.last_attempt_at",
+  "o.last_status",
+  "o.last_error",
+  "o.problem",
+  "o.enqueued_at",
+] as const;
 
 const num = (value: Numeric | undefined): number | null =>
   value === null || value === undefined ? null : Number(value);
@@ -64,9 +80,10 @@ export function toLeadRecord(row: LeadRow, resumeLocation: (row: LeadRow) => str
   };
 }
 
-export function toClaimedDelivery(row: LeadRow): ClaimedDelivery {
+export function toClaimedDelivery(row: LeadRow, lease: string): ClaimedDelivery {
   return {
     leadId: row.id,
+    lease,
     formId: row.form_id,
     fields: parseFields(row.fields),
     resume: resumeOf(row),

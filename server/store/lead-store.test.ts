@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { leaseOf } from "../test/lease.ts";
+import { LEGACY_POSTGRES_SCHEMA, LEGACY_SQLITE_SCHEMA, LEGACY_VERSION_TABLE } from "../test/legacy-schema.ts";
+import { BULK_BATCH, openPostgresStore, openSqliteStore, SQLITE_FILE } from "./kysely-store.ts";
 import type { LeadStore, NewLead } from "./lead-store.ts";
-import { openPostgresStore } from "./postgres-store.ts";
 import { ensureDataDirs, newTempPath } from "./resume-files.ts";
-import { openSqliteStore } from "./sqlite-store.ts";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const HOUR = 3_600_000;
@@ -23,6 +25,9 @@ function withSearchPath(url: string, schema: string): string {
 
 interface Harness {
   open(): Promise<LeadStore>;
+  /** Runs SQL on the (not yet opened) database, as an older version of the server left it. */
+  exec(statements: string): Promise<void>;
+  legacySchema: string;
   dataDir: () => string;
   reset(): Promise<void>;
   teardown(): Promise<void>;
@@ -34,6 +39,12 @@ function sqliteHarness(): Harness {
     async open() {
       return openSqliteStore(dir);
     },
+    async exec(statements) {
+      const db = new DatabaseSync(path.join(dir, SQLITE_FILE));
+      db.exec(statements);
+      db.close();
+    },
+    legacySchema: `${LEGACY_SQLITE_SCHEMA}; ${LEGACY_VERSION_TABLE.sqlite}`,
     dataDir: () => dir,
     async reset() {
       if (dir) await rm(dir, { recursive: true, force: true });
@@ -54,6 +65,16 @@ function postgresHarness(url: string): Harness {
     async open() {
       return openPostgresStore(withSearchPath(url, schema));
     },
+    async exec(statements) {
+      const client = new pg.Client({ connectionString: withSearchPath(url, schema) });
+      await client.connect();
+      try {
+        await client.query(statements);
+      } finally {
+        await client.end();
+      }
+    },
+    legacySchema: `${LEGACY_POSTGRES_SCHEMA}; ${LEGACY_VERSION_TABLE.postgres}`,
     dataDir: () => dir,
     async reset() {
       if (!connected) {
@@ -128,7 +149,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
       resume: null,
     });
     expect(store.dialect).toBe(dialect);
-    expect(await store.health()).toEqual({ pending: 1, oldestPendingAt: T0 });
+    expect(await store.health()).toEqual({ pending: 1, dead: 0, spam: 0, oldestPendingAt: T0 });
   });
 
   it("keeps the resume where every reader finds it and removes the temp file", async () => {
@@ -186,7 +207,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     await store.acceptLead(spam);
     expect((await store.get(spam.id))?.state).toBe("spam");
     expect(await store.claimDue(T0 + HOUR, 10, 60_000)).toEqual([]);
-    expect(await store.health()).toEqual({ pending: 0, oldestPendingAt: null });
+    expect(await store.health()).toEqual({ pending: 0, dead: 0, spam: 1, oldestPendingAt: null });
   });
 
   it("leases a claimed lead to one worker until the lease runs out", async () => {
@@ -197,6 +218,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     expect(claimed).toEqual([
       {
         leadId: accepted.id,
+        lease: expect.any(String),
         formId: "nurse-application",
         fields: accepted.fields,
         resume: null,
@@ -224,25 +246,131 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     expect(new Set(claimed)).toEqual(ids);
   });
 
+  it("fences outcomes by the lease: a worker whose lease ran out and was claimed again changes nothing", async () => {
+    const accepted = lead();
+    await store.acceptLead(accepted);
+    const [first] = await store.claimDue(T0, 10, 60_000);
+    // Its lease ran out (a stalled worker): the lead is claimed again by a second worker.
+    const [second] = await store.claimDue(T0 + 60_000, 10, 60_000);
+    expect(second?.leadId).toBe(accepted.id);
+    expect(second?.lease).not.toBe(first?.lease);
+
+    expect(await store.markDelivered(accepted.id, first?.lease ?? "", T0 + 60_500)).toBe(false);
+    const failure = {
+      at: T0 + 60_500,
+      nextAttemptAt: null,
+      status: 503,
+      error: "HTTP 503",
+      problem: "service",
+    } as const;
+    expect(await store.recordFailure(accepted.id, first?.lease ?? "", failure)).toBe(false);
+    expect(await store.releaseLease(accepted.id, first?.lease ?? "")).toBe(false);
+    expect(await store.get(accepted.id)).toMatchObject({ state: "pending", attempts: 0, lastError: null });
+    expect(await store.claimDue(T0 + 61_000, 10, 60_000)).toEqual([]);
+
+    expect(await store.markDelivered(accepted.id, second?.lease ?? "", T0 + 61_000)).toBe(true);
+    expect(await store.get(accepted.id)).toMatchObject({
+      state: "delivered",
+      attempts: 1,
+      deliveredAt: T0 + 61_000,
+    });
+  });
+
+  it("refuses an outcome once the lease has run out, even before anyone claims again", async () => {
+    const accepted = lead();
+    await store.acceptLead(accepted);
+    const [claim] = await store.claimDue(T0, 10, 60_000);
+    expect(await store.markDelivered(accepted.id, claim?.lease ?? "", T0 + 60_000)).toBe(false);
+    expect((await store.get(accepted.id))?.state).toBe("pending");
+    expect(await store.markDelivered(accepted.id, "not-a-lease", T0 + 1)).toBe(false);
+  });
+
+  it("makes a retried lead in flight wait for its lease", async () => {
+    const accepted = lead();
+    await store.acceptLead(accepted);
+    const [claim] = await store.claimDue(T0, 10, 60_000);
+    expect(await store.retry(accepted.id, T0 + 1000)).toBe(true);
+    expect(await store.get(accepted.id)).toMatchObject({ state: "pending", nextAttemptAt: T0 + 1000 });
+    // Due now, but still leased: no second worker gets it while the first is sending.
+    expect(await store.claimDue(T0 + 1000, 10, 60_000)).toEqual([]);
+    expect(await store.nextDueAt()).toBe(T0 + 60_000);
+    // The holder's outcome still counts.
+    expect(
+      await store.recordFailure(accepted.id, claim?.lease ?? "", {
+        at: T0 + 2000,
+        nextAttemptAt: T0 + 2000,
+        status: 503,
+        error: "HTTP 503",
+        problem: "service",
+      }),
+    ).toBe(true);
+    const [again] = await store.claimDue(T0 + 2000, 10, 60_000);
+    expect(again?.leadId).toBe(accepted.id);
+    // A worker that gives up on an attempt during which the operator retried does not kill the lead.
+    expect(await store.retry(accepted.id, T0 + 2500)).toBe(true);
+    expect(
+      await store.recordFailure(accepted.id, again?.lease ?? "", {
+        at: T0 + 3000,
+        nextAttemptAt: null,
+        enqueuedAt: again?.enqueuedAt ?? 0,
+        status: 503,
+        error: "HTTP 503",
+        problem: "service",
+      }),
+    ).toBe(true);
+    expect(await store.get(accepted.id)).toMatchObject({ state: "pending", nextAttemptAt: T0 + 3000 });
+    const [third] = await store.claimDue(T0 + 3000, 10, 60_000);
+    expect(third?.enqueuedAt).toBe(T0 + 2500);
+    // A released lease makes it available at once.
+    expect(await store.releaseLease(accepted.id, third?.lease ?? "")).toBe(true);
+    expect(await store.claimDue(T0 + 3001, 10, 60_000)).toHaveLength(1);
+  });
+
+  it("keeps no file for honeypot spam", async () => {
+    const bytes = Buffer.from("%PDF-1.7 spam");
+    const tempPath = await tempResume(bytes);
+    const spam = lead({
+      state: "spam",
+      formId: "nurse-application",
+      resume: { tempPath, name: "cv.pdf", kind: "pdf", size: bytes.length, sha256: "s" },
+    });
+    await store.acceptLead(spam);
+    expect(existsSync(tempPath)).toBe(false);
+    expect(await store.get(spam.id)).toMatchObject({ state: "spam", resume: null, resumeLocation: null });
+    expect(await store.readResume(spam.id)).toBeNull();
+    if (dialect === "sqlite") expect(await readdir(path.join(harness.dataDir(), "resumes"))).toEqual([]);
+  });
+
+  it("purges in short transactions, however many leads match", async () => {
+    const many = Array.from({ length: BULK_BATCH * 2 + 7 }, (_, index) =>
+      lead({ state: "spam", createdAt: T0 + index }),
+    );
+    for (const item of many) await store.acceptLead(item);
+    const kept = lead({ state: "spam", createdAt: T0 + 10 * HOUR });
+    await store.acceptLead(kept);
+    expect(await store.purge(T0 + HOUR, T0 + HOUR)).toMatchObject({ leads: many.length });
+    expect((await store.list({})).map((item) => item.id)).toEqual([kept.id]);
+  });
+
   it("marks a delivered lead and stops offering it", async () => {
     const accepted = lead();
     await store.acceptLead(accepted);
-    await store.claimDue(T0, 10, 60_000);
-    await store.markDelivered(accepted.id, T0 + 500);
+    const [claim] = await store.claimDue(T0, 10, 60_000);
+    expect(await store.markDelivered(accepted.id, claim?.lease ?? "", T0 + 500)).toBe(true);
     expect(await store.get(accepted.id)).toMatchObject({
       state: "delivered",
       deliveredAt: T0 + 500,
       attempts: 1,
     });
     expect(await store.claimDue(T0 + 10 * HOUR, 10, 60_000)).toEqual([]);
-    expect(await store.health()).toEqual({ pending: 0, oldestPendingAt: null });
+    expect(await store.health()).toEqual({ pending: 0, dead: 0, spam: 0, oldestPendingAt: null });
   });
 
   it("reschedules a failed attempt, then marks the lead dead, and retries it on request", async () => {
     const accepted = lead();
     await store.acceptLead(accepted);
-    await store.claimDue(T0, 10, 60_000);
-    await store.recordFailure(accepted.id, {
+    const [first] = await store.claimDue(T0, 10, 60_000);
+    await store.recordFailure(accepted.id, first?.lease ?? "", {
       at: T0 + 10,
       nextAttemptAt: T0 + 5000,
       status: 200,
@@ -266,8 +394,9 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
       },
     ]);
     expect(await store.claimDue(T0 + 4999, 10, 60_000)).toEqual([]);
-    expect(await store.claimDue(T0 + 5000, 10, 60_000)).toHaveLength(1);
-    await store.recordFailure(accepted.id, {
+    const [second] = await store.claimDue(T0 + 5000, 10, 60_000);
+    expect(second?.leadId).toBe(accepted.id);
+    await store.recordFailure(accepted.id, second?.lease ?? "", {
       at: T0 + 6000,
       nextAttemptAt: null,
       status: 503,
@@ -291,7 +420,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     const dead = [lead(), lead()];
     for (const item of dead) {
       await store.acceptLead(item);
-      await store.recordFailure(item.id, {
+      await store.recordFailure(item.id, await leaseOf(store, item.id, T0), {
         at: T0,
         nextAttemptAt: null,
         status: null,
@@ -301,7 +430,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     }
     const delivered = lead();
     await store.acceptLead(delivered);
-    await store.markDelivered(delivered.id, T0);
+    await store.markDelivered(delivered.id, await leaseOf(store, delivered.id, T0), T0);
     expect(await store.retry(delivered.id, T0)).toBe(false);
     expect(await store.retry(randomUUID(), T0)).toBe(false);
     expect(await store.retryDead(T0 + 1)).toBe(2);
@@ -345,8 +474,12 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     const oldPending = lead();
     const recentDelivered = lead({ createdAt: T0 + 40 * 24 * HOUR });
     for (const item of [oldDelivered, oldSpam, oldPending, recentDelivered]) await store.acceptLead(item);
-    await store.markDelivered(oldDelivered.id, T0);
-    await store.markDelivered(recentDelivered.id, T0);
+    await store.markDelivered(oldDelivered.id, await leaseOf(store, oldDelivered.id, T0), T0);
+    await store.markDelivered(
+      recentDelivered.id,
+      await leaseOf(store, recentDelivered.id, T0 + 40 * 24 * HOUR),
+      T0 + 40 * 24 * HOUR,
+    );
     const location = (await store.get(oldDelivered.id))?.resumeLocation ?? "";
 
     const result = await store.purge(T0 + 30 * 24 * HOUR, T0 + 41 * 24 * HOUR);
@@ -358,6 +491,30 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     expect((await store.list({})).map((item) => item.id).sort()).toEqual(
       [oldPending.id, recentDelivered.id].sort(),
     );
+  });
+
+  it("adopts a database made by the old hand-written migration runner, rows and all", async () => {
+    await store.close();
+    await harness.reset();
+    const id = randomUUID();
+    await harness.exec(`${harness.legacySchema};
+      INSERT INTO schema_migrations (version, applied_at) VALUES (1, ${T0});
+      INSERT INTO leads (id, form_id, state, fields, created_at)
+        VALUES ('${id}', 'chartassist-demo', 'pending', '{"name":"Ada"}', ${T0});
+      INSERT INTO outbox (lead_id, enqueued_at, next_attempt_at) VALUES ('${id}', ${T0}, ${T0});`);
+    store = await harness.open();
+    expect(await store.get(id)).toMatchObject({
+      state: "pending",
+      fields: { name: "Ada" },
+      nextAttemptAt: T0,
+    });
+    const [claim] = await store.claimDue(T0, 10, 60_000);
+    expect(claim?.leadId).toBe(id);
+    expect(await store.markDelivered(id, claim?.lease ?? "", T0 + 1)).toBe(true);
+    await store.close();
+    // Adopted once: a second start finds nothing left to migrate.
+    store = await harness.open();
+    expect((await store.get(id))?.state).toBe("delivered");
   });
 
   it("keeps its data across a reopen", async () => {

@@ -57,9 +57,11 @@ export interface LeadRecord {
   problem: DeliveryProblem | null;
 }
 
-/** One claimed outbox entry, leased to one worker until `leaseUntil`. */
+/** One claimed outbox entry, leased to one worker until the lease runs out. */
 export interface ClaimedDelivery {
   leadId: string;
+  /** The lease token: outcome writes must present it, and count only while the lease is unexpired. */
+  lease: string;
   formId: string;
   fields: Record<string, string>;
   resume: ResumeInfo | null;
@@ -72,6 +74,11 @@ export interface FailedAttempt {
   at: number;
   /** null: give up, the lead is dead. */
   nextAttemptAt: number | null;
+  /**
+   * The claim's `enqueuedAt`, from which the worker computed `nextAttemptAt`. If `leads retry` reset the entry
+   * during the attempt, the store schedules the next attempt at `at` instead and does not give up.
+   */
+  enqueuedAt?: number;
   status: number | null;
   error: string;
   problem: DeliveryProblem;
@@ -79,6 +86,8 @@ export interface FailedAttempt {
 
 export interface StoreHealth {
   pending: number;
+  dead: number;
+  spam: number;
   oldestPendingAt: number | null;
 }
 
@@ -123,17 +132,24 @@ export interface LeadStore {
   claimDue(now: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
   /** The resume as a Blob; from SQLite it is file-backed, so sending it does not load it into memory. */
   readResume(leadId: string): Promise<Blob | null>;
-  markDelivered(leadId: string, at: number): Promise<void>;
-  recordFailure(leadId: string, attempt: FailedAttempt): Promise<void>;
+  /** Records the confirmed delivery if the caller still holds the lease at `at`; false (nothing written) if not. */
+  markDelivered(leadId: string, lease: string, at: number): Promise<boolean>;
+  /** Records the failed attempt if the caller still holds the lease; false (nothing written) if not. */
+  recordFailure(leadId: string, lease: string, attempt: FailedAttempt): Promise<boolean>;
+  /** Gives an unfinished claim back, due when it already was; false if the lease was no longer held. */
+  releaseLease(leadId: string, lease: string): Promise<boolean>;
   /** Due time of the next outbox entry, to sleep exactly as long as needed. */
   nextDueAt(): Promise<number | null>;
   status(): Promise<StoreStatus>;
   list(query: LeadQuery): Promise<LeadRecord[]>;
   get(id: string): Promise<LeadRecord | null>;
-  /** Puts a dead or pending lead back in the outbox, due now; false if it cannot be retried. */
+  /**
+   * Puts a dead or pending lead back in the outbox, due now; false if it cannot be retried. A lead in flight
+   * keeps its lease: it is offered again only once that lease is released or runs out.
+   */
   retry(id: string, now: number): Promise<boolean>;
   retryDead(now: number): Promise<number>;
-  /** Deletes delivered and spam leads created before `before`, with their files. */
+  /** Deletes delivered and spam leads created before `before`, with their files, in short transactions. */
   purge(before: number, now: number): Promise<PurgeResult>;
   close(): Promise<void>;
 }

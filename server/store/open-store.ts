@@ -1,7 +1,6 @@
+import { openPostgresStore, openSqliteStore } from "./kysely-store.ts";
 import type { LeadStore } from "./lead-store.ts";
-import { openPostgresStore } from "./postgres-store.ts";
-import { ensureDataDirs } from "./resume-files.ts";
-import { openSqliteStore } from "./sqlite-store.ts";
+import { ensureDataDirs, sweepTempFiles } from "./resume-files.ts";
 
 /** PostgreSQL when DATABASE_URL is set, the embedded SQLite file in DATA_DIR otherwise. */
 export async function openLeadStore(
@@ -10,6 +9,7 @@ export async function openLeadStore(
 ): Promise<LeadStore> {
   // Uploads stream to DATA_DIR/tmp whichever database keeps them afterwards.
   await ensureDataDirs(options.dataDir);
+  await sweepTempFiles(options.dataDir, Date.now());
   return options.databaseUrl
     ? openPostgresStore(options.databaseUrl, onPoolError)
     : openSqliteStore(options.dataDir);

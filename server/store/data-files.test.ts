@@ -1,0 +1,144 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeMinimalBuild, startServer } from "../leads/server-process.ts";
+import { openLeadStore } from "./open-store.ts";
+import { SWEEP_GRACE_MS } from "./resume-files.ts";
+
+const modeOf = async (file: string) => ((await stat(file)).mode & 0o777).toString(8);
+
+/** A multipart application with a PDF resume, as bytes, so a test can send it in two halves. */
+async function applicationBytes(resumeBytes: number) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries({
+    firstName: "Mary",
+    lastName: "Seacole",
+    email: "mary@example.com",
+    consent: "on",
+  }))
+    body.append(name, value);
+  const resume = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(resumeBytes, 0x20)]);
+  body.append("resume", new Blob([new Uint8Array(resume)]), "cv.pdf");
+  const encoded = new Response(body);
+  return {
+    bytes: Buffer.from(await encoded.arrayBuffer()),
+    type: encoded.headers.get("Content-Type") ?? "",
+  };
+}
+
+describe("personal data on disk", () => {
+  const cleanup: string[] = [];
+  afterEach(async () => {
+    for (const dir of cleanup.splice(0)) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("keeps DATA_DIR 0700 and every file in it 0600, even under umask 000", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), "data-modes-"));
+    const buildDir = await makeMinimalBuild();
+    cleanup.push(root, buildDir);
+    const dataDir = path.join(root, "data");
+    // The server inherits this process's umask.
+    const previous = process.umask(0o000);
+    let server: Awaited<ReturnType<typeof startServer>>;
+    try {
+      server = await startServer({ DATA_DIR: dataDir, BUILD_DIR: buildDir, RELAY_ENABLED: "false" });
+    } finally {
+      process.umask(previous);
+    }
+    try {
+      const { bytes, type } = await applicationBytes(2_000_000);
+      const url = new URL("/api/leads/nurse-application", server.url);
+      // Half the upload, then look at the temp file while it is being written.
+      const answer = new Promise<number>((resolve, reject) => {
+        const req = request(url, {
+          method: "POST",
+          headers: { "Content-Type": type, "Content-Length": bytes.length, Accept: "application/json" },
+        });
+        req.on("response", (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        req.on("error", reject);
+        req.write(bytes.subarray(0, bytes.length / 2));
+        (async () => {
+          const tmp = path.join(dataDir, "tmp");
+          for (let tries = 0; tries < 200 && (await readdir(tmp)).length === 0; tries++) await sleep(10);
+          const [part] = await readdir(tmp);
+          expect(part).toMatch(/\.part$/);
+          expect(await modeOf(path.join(tmp, part ?? ""))).toBe("600");
+          req.end(bytes.subarray(bytes.length / 2));
+        })().catch(reject);
+      });
+      expect(await answer).toBe(201);
+
+      expect(await modeOf(dataDir)).toBe("700");
+      const files: string[] = [];
+      for (const sub of ["", "tmp", "resumes"]) {
+        const dir = path.join(dataDir, sub);
+        if (sub) expect(await modeOf(dir)).toBe("700");
+        for (const entry of await readdir(dir, { withFileTypes: true }))
+          if (entry.isFile()) files.push(path.join(dir, entry.name));
+      }
+      expect(files.map((file) => path.relative(dataDir, file)).sort()).toEqual(
+        expect.arrayContaining([
+          "leads.db",
+          "leads.db-shm",
+          "leads.db-wal",
+          expect.stringMatching(/^resumes\//),
+        ]),
+      );
+      for (const file of files) expect([file, await modeOf(file)]).toEqual([file, "600"]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("sweeps what a crash left behind when the store opens, and nothing else", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "data-sweep-"));
+    cleanup.push(dataDir);
+    const now = Date.now();
+    const longAgo = new Date(now - SWEEP_GRACE_MS - 60_000);
+    const store = await openLeadStore({ dataDir });
+    const committed = randomUUID();
+    const tempPath = path.join(dataDir, "tmp", "committed.part");
+    await writeFile(tempPath, "%PDF-1.7 kept");
+    await store.acceptLead({
+      id: committed,
+      formId: "nurse-application",
+      state: "pending",
+      fields: { firstName: "Mary" },
+      resume: { tempPath, name: "cv.pdf", kind: "pdf", size: 13, sha256: "k" },
+      createdAt: now,
+    });
+    await store.close();
+
+    const file = (...parts: string[]) => path.join(dataDir, ...parts);
+    await mkdir(file("tmp"), { recursive: true });
+    await writeFile(file("tmp", "crashed.part"), "half an upload");
+    await writeFile(file("tmp", "in-progress.part"), "an upload another process is receiving");
+    await writeFile(file("resumes", `${randomUUID()}.pdf`), "a file whose row never committed");
+    const fresh = file("resumes", `${randomUUID()}.docx`);
+    await writeFile(fresh, "a file whose row is committing in another process right now");
+    for (const old of [file("tmp", "crashed.part"), file("resumes", `${committed}.pdf`)])
+      await utimes(old, longAgo, longAgo);
+    for (const orphan of await readdir(file("resumes")))
+      if (!orphan.startsWith(committed) && !fresh.endsWith(orphan))
+        await utimes(file("resumes", orphan), longAgo, longAgo);
+
+    const reopened = await openLeadStore({ dataDir });
+    try {
+      expect((await readdir(file("tmp"))).sort()).toEqual(["in-progress.part"]);
+      expect((await readdir(file("resumes"))).sort()).toEqual(
+        [`${committed}.pdf`, path.basename(fresh)].sort(),
+      );
+      expect(existsSync((await reopened.get(committed))?.resumeLocation ?? "")).toBe(true);
+    } finally {
+      await reopened.close();
+    }
+  });
+});

@@ -1,0 +1,30 @@
+import { type Kysely, sql } from "kysely";
+import { type Migration, Migrator } from "kysely/migration";
+import type { StoreDialect } from "../lead-store.ts";
+import { initialSchema } from "./001-initial-schema.ts";
+import { leaseToken } from "./002-lease-token.ts";
+
+/** One migration set for both databases, applied in name order; never edit a released one, add the next. */
+export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> => ({
+  "001-initial-schema": initialSchema(dialect),
+  "002-lease-token": leaseToken,
+});
+
+/** Brings the schema up to date; Kysely's lock table serialises instances that start together. */
+export async function migrateToLatest(db: Kysely<unknown>, dialect: StoreDialect): Promise<void> {
+  // Kysely looks for its own tables in every schema it can see: pin them to the one this connection uses.
+  const schema =
+    dialect === "postgres"
+      ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrationsFor(dialect) },
+    ...(schema && { migrationTableSchema: schema }),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === "Error")?.migrationName ?? "unknown";
+    throw new Error(`Database migration ${failed} failed`, { cause: error });
+  }
+}

@@ -1,0 +1,46 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { Kysely, sql } from "kysely";
+import { Migrator, NO_MIGRATIONS } from "kysely/migration";
+import { afterEach, describe, expect, it } from "vitest";
+import { NodeSqliteDialect } from "../node-sqlite-dialect.ts";
+import { migrateToLatest, migrationsFor } from "./index.ts";
+
+describe("migrations on SQLite", () => {
+  let dir: string;
+  let db: Kysely<unknown>;
+  afterEach(async () => {
+    await db.destroy();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const tables = async () =>
+    (
+      await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'
+        AND name NOT LIKE 'kysely_%' ORDER BY name`.execute(db)
+    ).rows.map((row) => row.name);
+  const outboxColumns = async () =>
+    (await sql<{ name: string }>`SELECT name FROM pragma_table_info('outbox')`.execute(db)).rows.map(
+      (row) => row.name,
+    );
+
+  it("apply in order, undo down to nothing and apply again", async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "migrations-"));
+    db = new Kysely({ dialect: new NodeSqliteDialect(new DatabaseSync(path.join(dir, "m.db"))) });
+    await migrateToLatest(db, "sqlite");
+    expect(await tables()).toEqual(["idempotency_keys", "leads", "outbox"]);
+    expect(await outboxColumns()).toContain("lease_token");
+
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor("sqlite") } });
+    const back = await migrator.migrateDown();
+    expect(back.error).toBeUndefined();
+    expect(await outboxColumns()).not.toContain("lease_token");
+    expect((await migrator.migrateTo(NO_MIGRATIONS)).error).toBeUndefined();
+    expect(await tables()).toEqual([]);
+
+    await migrateToLatest(db, "sqlite");
+    expect(await tables()).toEqual(["idempotency_keys", "leads", "outbox"]);
+  });
+});

@@ -1,0 +1,136 @@
+import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from "kysely";
+
+/** How long one statement may wait, in total, for another process's write lock before it fails. */
+export const BUSY_GIVE_UP_MS = 30_000;
+const FIRST_BACKOFF_MS = 1;
+/** The longest pause between two tries; bulk work pauses this long between its transactions. */
+export const MAX_BACKOFF_MS = 20;
+const STATEMENT_CACHE_SIZE = 256;
+
+const isBusy = (error: unknown) =>
+  error instanceof Error &&
+  ((error as { errcode?: number }).errcode === 5 || (error as { errcode?: number }).errcode === 6);
+
+/**
+ * Kysely's SQLite dialect over `node:sqlite` (embedded, no native build). Kysely ships no node:sqlite driver
+ * and the one npm package for it has no busy handling, so this keeps Kysely's own compiler and adapter and adds
+ * ~one connection: statements are prepared once, transactions `BEGIN IMMEDIATE` (a writer never has to upgrade
+ * a read lock), and a statement that finds the database locked by another process waits asynchronously with
+ * backoff instead of blocking the event loop in SQLite's busy handler.
+ */
+export class NodeSqliteDialect implements Dialect {
+  readonly #db: DatabaseSync;
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+
+  createDriver(): Driver {
+    return new NodeSqliteDriver(this.#db);
+  }
+
+  createQueryCompiler(): QueryCompiler {
+    return new SqliteQueryCompiler();
+  }
+
+  createAdapter(): DialectAdapter {
+    return new SqliteAdapter();
+  }
+
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SqliteIntrospector(db);
+  }
+}
+
+class NodeSqliteDriver implements Driver {
+  readonly #connection: NodeSqliteConnection;
+  readonly #db: DatabaseSync;
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+    this.#connection = new NodeSqliteConnection(db);
+  }
+
+  async init() {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.#connection;
+  }
+
+  async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw("BEGIN IMMEDIATE"));
+  }
+
+  async commitTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw("COMMIT"));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection) {
+    // SQLite may already have rolled back (an I/O error, a full disk): nothing is left to undo.
+    if (this.#db.isTransaction) await connection.executeQuery(CompiledQuery.raw("ROLLBACK"));
+  }
+
+  async releaseConnection() {}
+
+  async destroy() {
+    if (this.#db.isOpen) this.#db.close();
+  }
+}
+
+class NodeSqliteConnection implements DatabaseConnection {
+  readonly #db: DatabaseSync;
+  readonly #statements = new Map<string, StatementSync>();
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+
+  #prepare(text: string): StatementSync {
+    let statement = this.#statements.get(text);
+    if (!statement) {
+      if (this.#statements.size >= STATEMENT_CACHE_SIZE) this.#statements.clear();
+      statement = this.#db.prepare(text);
+      this.#statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const parameters = compiled.parameters as SQLInputValue[];
+    let backoff = FIRST_BACKOFF_MS;
+    const giveUpAt = performance.now() + BUSY_GIVE_UP_MS;
+    for (;;) {
+      try {
+        const statement = this.#prepare(compiled.sql);
+        if (statement.columns().length > 0) return { rows: statement.all(...parameters) as R[] };
+        const { changes } = statement.run(...parameters);
+        return { rows: [], numAffectedRows: BigInt(changes) };
+      } catch (error) {
+        // SQLITE_BUSY / SQLITE_LOCKED: the statement did nothing; wait without blocking and run it again.
+        if (!isBusy(error) || performance.now() >= giveUpAt) throw error;
+        await sleep(backoff);
+        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+      }
+    }
+  }
+
+  // biome-ignore lint/correctness/useYield: the store reads whole results; streaming is not offered.
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error("Streaming is not supported by the node:sqlite dialect.");
+  }
+}
