@@ -11,9 +11,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { RESUME_MAX_BYTES } from "../leads/resume.ts";
-import { makeMinimalBuild, startServer, waitFor } from "../server/leads/server-process.ts";
-import { startFakeFormService } from "../server/relay/fake-form-service.ts";
 import { openSqliteStore } from "../server/store/sqlite-store.ts";
+import { startFakeFormService } from "../server/test/fake-form-service.ts";
+import { makeMinimalBuild, startServer, waitFor } from "../server/test/server-process.ts";
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

@@ -7,11 +7,11 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "./cli.ts";
-import { CLI_ENTRY, childEnv, waitFor } from "./leads/server-process.ts";
-import { startFakeFormService } from "./relay/fake-form-service.ts";
 import type { LeadStore } from "./store/lead-store.ts";
 import { newTempPath } from "./store/resume-files.ts";
 import { openSqliteStore } from "./store/sqlite-store.ts";
+import { startFakeFormService } from "./test/fake-form-service.ts";
+import { CLI_ENTRY, childEnv, waitFor } from "./test/server-process.ts";
 
 const run = promisify(execFile);
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { LEAD_FORM_IDS } from "../leads/forms.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
-import { errorKind } from "./leads/lead-api.ts";
+import { errorKind } from "./error-kind.ts";
 import { createLogger } from "./logger.ts";
 import { createRelayWorker } from "./relay/relay-worker.ts";
 import { LEAD_STATES, type LeadRecord, type LeadState, type LeadStore } from "./store/lead-store.ts";

@@ -1,7 +1,8 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
-import { createLeadApi, errorKind } from "./leads/lead-api.ts";
+import { errorKind } from "./error-kind.ts";
+import { createLeadApi } from "./leads/lead-api.ts";
 import { createLogger } from "./logger.ts";
 import { createRelayWorker } from "./relay/relay-worker.ts";
 import { loadStaticSite } from "./static-site.ts";

@@ -8,11 +8,11 @@ import { chartAssistDemo, nurseApplication, validateLead } from "../../leads/for
 import { RESUME_MESSAGES } from "../../leads/resume.ts";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
-import { type FakeFormService, startFakeFormService } from "../relay/fake-form-service.ts";
 import type { LeadStore } from "../store/lead-store.ts";
 import { openSqliteStore } from "../store/sqlite-store.ts";
+import { type FakeFormService, startFakeFormService } from "../test/fake-form-service.ts";
+import { makeMinimalBuild, type ServerProcess, startServer, waitFor } from "../test/server-process.ts";
 import { createLeadApi } from "./lead-api.ts";
-import { makeMinimalBuild, type ServerProcess, startServer, waitFor } from "./server-process.ts";
 
 const SITE_URL = "https://www.northwind.example";
 const CONTACT = "contact@northwind.example";

@@ -6,6 +6,7 @@ import { type Context, Hono } from "hono";
 import { fieldNames, findLeadForm, HONEYPOT_FIELD, type LeadForm, validateLead } from "../../leads/forms.ts";
 import { RESUME_MAX_BYTES } from "../../leads/resume.ts";
 import type { ServerConfig } from "../config.ts";
+import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
 import { IDEMPOTENCY_WINDOW_MS, type LeadStore } from "../store/lead-store.ts";
 import { removeQuietly } from "../store/resume-files.ts";
@@ -261,9 +262,3 @@ export function createLeadApi({ config, logger, store, onAccepted, now = Date.no
 /** Where a plain form post lands: the form's own page, showing the result at the form. */
 export const resultUrl = (form: LeadForm, result: "ok" | "error") =>
   `${form.page}?lead=${result}#${form.anchor}`;
-
-export function errorKind(error: unknown): { name: string; code?: string } {
-  if (!(error instanceof Error)) return { name: typeof error };
-  const code = (error as Error & { code?: unknown }).code;
-  return { name: error.name, ...(typeof code === "string" && { code }) };
-}
