@@ -3,48 +3,93 @@ import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { errorKind } from "./error-kind.ts";
 import { createLeadApi } from "./leads/lead-api.ts";
-import { createLogger } from "./logger.ts";
+import { createLogger, createLogOutput } from "./logger.ts";
 import { createRelayWorker } from "./relay/relay-worker.ts";
 import { loadStaticSite } from "./static-site.ts";
 import { openLeadStore } from "./store/open-store.ts";
 
+/** SIGTERM ends the process within this time, whatever it is doing. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+/** Requests in progress get this long to finish after SIGTERM; uploads still arriving then are cut. */
+const REQUEST_GRACE_MS = 5_000;
+/** How often a rise in dropped log lines is reported. */
+const DROPPED_LOG_REPORT_MS = 10_000;
+
 /** Starts the production server: the pre-rendered site, the lead API and the relay worker, on one port. */
 async function main() {
   const config = loadConfig();
-  const logger = createLogger(config.LOG_LEVEL);
+  const logOutput = createLogOutput(config.LOG_BUFFER_BYTES);
+  const logger = createLogger(config.LOG_LEVEL, logOutput.stream);
   const site = await loadStaticSite(config.buildDir);
   const store = await openLeadStore({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL }, (error) =>
     logger.error({ err: errorKind(error) }, "database connection lost"),
   );
   const relay = config.RELAY_ENABLED ? createRelayWorker({ config, logger, store }) : undefined;
-  const leadApi = createLeadApi({ config, logger, store, onAccepted: () => relay?.wake() });
+  const leadApi = await createLeadApi({ config, logger, store, onAccepted: () => relay?.wake() });
   const app = createApp({ config, logger, site, api: leadApi.app });
 
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    logger.info(
-      { port: info.port, host: config.HOST, files: site.size, store: store.dialect, relay: Boolean(relay) },
-      "serving",
-    );
-  });
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: config.PORT,
+      hostname: config.HOST,
+      serverOptions: {
+        headersTimeout: config.HEADERS_TIMEOUT_MS,
+        requestTimeout: config.REQUEST_TIMEOUT_MS,
+        keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+        // Node checks the two timeouts above on this interval (30 s by default): check often enough to honour them.
+        connectionsCheckingInterval: Math.min(1000, Math.ceil(config.HEADERS_TIMEOUT_MS / 4)),
+      },
+    },
+    (info) => {
+      logger.info(
+        { port: info.port, host: config.HOST, files: site.size, store: store.dialect, relay: Boolean(relay) },
+        "serving",
+      );
+    },
+  );
   relay?.start();
 
+  let reportedDrops = 0;
+  const reportDrops = () => {
+    const dropped = logOutput.dropped();
+    if (dropped > reportedDrops)
+      logger.warn({ droppedLogLines: dropped, since: dropped - reportedDrops }, "log lines dropped");
+    reportedDrops = dropped;
+  };
+  setInterval(reportDrops, DROPPED_LOG_REPORT_MS).unref();
+
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    setTimeout(() => process.exit(0), 10_000).unref();
-    // Stop taking requests, let the ones in progress commit, then finish deliveries in flight.
-    server.close(async () => {
-      leadApi.close();
-      await relay?.stop();
-      await store.close();
-      process.exit(0);
-    });
+    // The backstop: nothing below can block the event loop (logging included), so this timer always fires.
+    setTimeout(() => {
+      logger.error({ droppedLogLines: logOutput.dropped() }, "shutdown deadline passed, exiting");
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+
+    // Stop taking requests and let the ones in progress commit; cut whatever is still arriving after the grace.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     if ("closeIdleConnections" in server) server.closeIdleConnections();
+    const grace = setTimeout(() => {
+      if ("closeAllConnections" in server) server.closeAllConnections();
+    }, REQUEST_GRACE_MS);
+    await closed;
+    clearTimeout(grace);
+    // Deliveries in flight finish or are released; then the store closes.
+    await leadApi.close().catch(() => undefined);
+    await relay?.stop();
+    await store.close();
+    // Give a reader that is catching up the chance to see the last lines, within the deadline.
+    await logOutput.flush(1000);
+    logger.info({ droppedLogLines: logOutput.dropped() }, "stopped");
+    await logOutput.flush(1000);
+    process.exit(0);
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
 main().catch((error: unknown) => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   applicationBody,
   descriptorsOf,
+  dribble,
   openSocket,
   readUntilClosed,
   requestHead,
@@ -44,6 +45,12 @@ describe("clients that drop the connection half-way through an upload", () => {
   async function abortUploads(count: number) {
     const body = applicationBody(pdfFile(6 * 1024 * 1024));
     const sent = body.subarray(0, 96 * 1024);
+    // The previous batch has been let go (its upload slots are free).
+    await waitFor(
+      async () => ((await tempFiles()).length === 0 ? true : undefined),
+      10_000,
+      "previous batch",
+    );
     const sockets: Socket[] = [];
     for (let index = 0; index < count; index++) {
       const socket = await openSocket(port());
@@ -83,5 +90,155 @@ describe("clients that drop the connection half-way through an upload", () => {
     const body = applicationBody(pdfFile(4096));
     socket.write(Buffer.concat([Buffer.from(requestHead(port(), APPLY, body.length)), body]));
     expect(statusOf((await answer).text)).toBe(201);
+  });
+});
+
+describe("slow clients and the cap on uploads in progress", () => {
+  let dataDir: string;
+  let buildDir: string;
+  let slow: ServerProcess;
+  let capped: ServerProcess;
+  const portOf = (server: ServerProcess) => Number(new URL(server.url).port);
+  const pending = async (server: ServerProcess) =>
+    ((await (await fetch(`${server.url}/api/health`)).json()) as { pending: number }).pending;
+  const tempFiles = (server: ServerProcess) =>
+    readdir(path.join(dataDir, server === slow ? "slow" : "capped", "tmp"));
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "lead-slow-"));
+    buildDir = await makeMinimalBuild();
+    const env = { BUILD_DIR: buildDir, RATE_LIMIT_PER_MINUTE: "0", RELAY_ENABLED: "false" };
+    [slow, capped] = await Promise.all([
+      startServer({
+        ...env,
+        DATA_DIR: path.join(dataDir, "slow"),
+        HEADERS_TIMEOUT_MS: "1000",
+        REQUEST_TIMEOUT_MS: "2500",
+      }),
+      startServer({ ...env, DATA_DIR: path.join(dataDir, "capped"), MAX_UPLOADS_IN_FLIGHT: "2" }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([slow?.stop(), capped?.stop()]);
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(buildDir, { recursive: true, force: true });
+  });
+
+  it("cuts a client that dribbles its headers once HEADERS_TIMEOUT_MS has passed", async () => {
+    const socket = await openSocket(portOf(slow));
+    const answer = readUntilClosed(socket, 8000);
+    const head = Buffer.from(`POST ${APPLY} HTTP/1.1\r\nHost: 127.0.0.1\r\n${"X-Slow: 1\r\n".repeat(100)}`);
+    void dribble(socket, head, 11, 200);
+    const { text, closedAfterMs } = await answer;
+    // 1 s of headers allowed, checked every 250 ms; a loaded machine gets a second more.
+    expect(closedAfterMs).toBeLessThan(3000);
+    expect([0, 408]).toContain(statusOf(text));
+  });
+
+  it("cuts a client that dribbles its body once REQUEST_TIMEOUT_MS has passed, and stores nothing", async () => {
+    const body = applicationBody(pdfFile(200 * 1024));
+    const socket = await openSocket(portOf(slow));
+    const answer = readUntilClosed(socket, 10_000);
+    socket.write(requestHead(portOf(slow), APPLY, body.length));
+    void dribble(socket, body, 1024, 100);
+    const { closedAfterMs } = await answer;
+    expect(closedAfterMs).toBeLessThan(4500);
+    expect(await pending(slow)).toBe(0);
+    await waitFor(
+      async () => ((await tempFiles(slow)).length === 0 ? true : undefined),
+      5000,
+      "temp file removed",
+    );
+  });
+
+  it("answers 503 with Retry-After to the upload beyond MAX_UPLOADS_IN_FLIGHT, and stores nothing", async () => {
+    const body = applicationBody(pdfFile(1024 * 1024));
+    const started: Socket[] = [];
+    for (let index = 0; index < 3; index++) {
+      const socket = await openSocket(portOf(capped));
+      socket.on("error", () => undefined);
+      started.push(socket);
+    }
+    const [first, second, third] = started as [Socket, Socket, Socket];
+    for (const socket of [first, second]) {
+      socket.write(requestHead(portOf(capped), APPLY, body.length));
+      socket.write(body.subarray(0, 64 * 1024));
+    }
+    await waitFor(
+      async () => ((await tempFiles(capped)).length === 2 ? true : undefined),
+      5000,
+      "two uploads",
+    );
+
+    const refused = readUntilClosed(third, 5000);
+    third.write(requestHead(portOf(capped), APPLY, body.length));
+    void dribble(third, body, 16 * 1024, 50);
+    const { text } = await refused;
+    expect(statusOf(text)).toBe(503);
+    expect(text).toMatch(/\r\nretry-after: \d+\r\n/i);
+    expect(text).toContain('"error":"unavailable"');
+
+    // The two slow ones are cut too: nothing at all was stored, and a slot is free again.
+    first.destroy();
+    second.destroy();
+    await waitFor(
+      async () => ((await tempFiles(capped)).length === 0 ? true : undefined),
+      5000,
+      "temp files",
+    );
+    expect(await pending(capped)).toBe(0);
+    const again = await openSocket(portOf(capped));
+    const accepted = readUntilClosed(again, 10_000);
+    again.write(Buffer.concat([Buffer.from(requestHead(portOf(capped), APPLY, body.length)), body]));
+    expect(statusOf((await accepted).text)).toBe(201);
+  });
+});
+
+describe("shutdown with a log reader that stopped reading", () => {
+  it("keeps serving, counts the log lines it drops, and exits within 10 s of SIGTERM", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "lead-stalled-log-"));
+    const buildDir = await makeMinimalBuild();
+    const server = await startServer({
+      BUILD_DIR: buildDir,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "debug",
+      LOG_BUFFER_BYTES: String(64 * 1024),
+      RATE_LIMIT_PER_MINUTE: "0",
+    });
+    try {
+      server.stopReadingStdout();
+      // Each request logs a debug line: far more than the pipe (64 KB) and the log buffer (64 KB) hold.
+      let served = 0;
+      const requests = Array.from({ length: 25 }, async () => {
+        for (let index = 0; index < 120; index++) {
+          const response = await fetch(`${server.url}/?n=${index}`, { signal: AbortSignal.timeout(3000) });
+          await response.arrayBuffer();
+          if (response.ok) served++;
+        }
+      });
+      await Promise.allSettled(requests);
+      expect(served).toBe(3000);
+
+      const stopping = performance.now();
+      server.child.kill("SIGTERM");
+      server.resumeReadingStdout();
+      const exited = await Promise.race([
+        new Promise<number>((resolve) =>
+          server.child.once("exit", () => resolve(performance.now() - stopping)),
+        ),
+        new Promise<number>((resolve) => setTimeout(() => resolve(Number.POSITIVE_INFINITY), 15_000)),
+      ]);
+      expect(exited).toBeLessThan(11_000);
+      // What the server wrote last reaches us once its end of the pipe has closed.
+      if (!server.child.stdout?.closed)
+        await new Promise((resolve) => server.child.stdout?.once("close", resolve));
+      const stopped = /"droppedLogLines":(\d+)[^\n]*"msg":"stopped"/.exec(server.logs());
+      expect(Number(stopped?.[1])).toBeGreaterThan(0);
+    } finally {
+      await server.kill();
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(buildDir, { recursive: true, force: true });
+    }
   });
 });

@@ -87,7 +87,7 @@ describe("lead API against the real server", () => {
         DATA_DIR: path.join(dataDir, "limited"),
         RELAY_ENABLED: "false",
         RATE_LIMIT_PER_MINUTE: "2",
-        TRUST_PROXY: "true",
+        TRUST_PROXY: "loopback",
       }),
     ]);
     store = await openSqliteStore(dataDir);
@@ -402,7 +402,7 @@ describe("lead API with its store down", () => {
     const store = await openSqliteStore(dataDir);
     await store.close();
     const config = loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: "0" });
-    const api = createLeadApi({ config, logger: createLogger("silent"), store });
+    const api = await createLeadApi({ config, logger: createLogger("silent"), store });
     try {
       const body = application(pdf(5000));
       const response = await api.app.request("/leads/nurse-application", {
@@ -419,7 +419,7 @@ describe("lead API with its store down", () => {
       expect(health.status).toBe(503);
       expect(await health.json()).toMatchObject({ status: "unavailable", store: "sqlite" });
     } finally {
-      api.close();
+      await api.close();
       await rm(dataDir, { recursive: true, force: true });
     }
   });

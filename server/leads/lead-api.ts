@@ -10,7 +10,8 @@ import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
 import { IDEMPOTENCY_WINDOW_MS, type LeadStore } from "../store/lead-store.ts";
 import { removeQuietly } from "../store/resume-files.ts";
-import { allowedOriginsOf, clientAddress, judgeOrigin } from "./client-origin.ts";
+import { clientAddressResolver, rateLimitKey } from "./client-address.ts";
+import { allowedOriginsOf, judgeOrigin } from "./client-origin.ts";
 import { isValidIdempotencyKey, payloadHash } from "./idempotency.ts";
 import { IntakeError, readLeadBody } from "./lead-intake.ts";
 import { createRateLimiter } from "./rate-limit.ts";
@@ -26,7 +27,7 @@ export interface LeadApiDeps {
 
 export interface LeadApi {
   app: Hono;
-  close(): void;
+  close(): Promise<void>;
 }
 
 type ErrorCode =
@@ -60,10 +61,24 @@ function bodyStream(c: Context): Readable {
   return body ? Readable.fromWeb(body as unknown as NodeWebStream) : Readable.from([]);
 }
 
-export function createLeadApi({ config, logger, store, onAccepted, now = Date.now }: LeadApiDeps): LeadApi {
+/** Seconds a client refused for lack of upload slots is asked to wait. */
+const UPLOAD_RETRY_AFTER_S = 5;
+
+export async function createLeadApi({
+  config,
+  logger,
+  store,
+  onAccepted,
+  now = Date.now,
+}: LeadApiDeps): Promise<LeadApi> {
   const app = new Hono();
   const allowedOrigins = allowedOriginsOf(config.site.url, config.ALLOWED_ORIGINS);
-  const limiter = createRateLimiter(config.RATE_LIMIT_PER_MINUTE, now);
+  const clientAddress = clientAddressResolver(config.TRUST_PROXY);
+  const limiter = await createRateLimiter({
+    perMinute: config.RATE_LIMIT_PER_MINUTE,
+    databaseUrl: config.DATABASE_URL,
+  });
+  let uploadsInFlight = 0;
 
   // Cross-origin callers must be listed; listed ones get CORS headers, others a 403 before any work.
   app.use("/leads/*", async (c, next) => {
@@ -133,7 +148,20 @@ export function createLeadApi({ config, logger, store, onAccepted, now = Date.no
       });
     }
 
-    const waitSeconds = limiter.hit(`${clientAddress(c, config.TRUST_PROXY)}|${form.id}`);
+    // A form that takes a resume holds a temp file and a slot for as long as its body takes to arrive.
+    const upload = form.acceptsResume && /^multipart\//i.test(c.req.header("Content-Type") ?? "");
+    if (upload && uploadsInFlight >= config.MAX_UPLOADS_IN_FLIGHT) {
+      return fail(
+        503,
+        {
+          error: "unavailable",
+          message: "We are receiving many applications right now. Please retry shortly.",
+        },
+        { "Retry-After": String(UPLOAD_RETRY_AFTER_S), Connection: "close" },
+      );
+    }
+
+    const waitSeconds = await limiter.hit(`${rateLimitKey(clientAddress(c))}|${form.id}`);
     if (waitSeconds !== null) {
       return fail(
         429,
@@ -146,6 +174,7 @@ export function createLeadApi({ config, logger, store, onAccepted, now = Date.no
     }
 
     let received: Awaited<ReturnType<typeof readLeadBody>>;
+    if (upload) uploadsInFlight++;
     try {
       received = await readLeadBody(bodyStream(c), {
         contentType: c.req.header("Content-Type"),
@@ -161,6 +190,8 @@ export function createLeadApi({ config, logger, store, onAccepted, now = Date.no
         message: error.message,
         ...(error.fields && { fields: error.fields }),
       });
+    } finally {
+      if (upload) uploadsInFlight--;
     }
 
     const tempPath = received.resume?.tempPath;
@@ -256,7 +287,7 @@ export function createLeadApi({ config, logger, store, onAccepted, now = Date.no
     }
   });
 
-  return { app, close: () => limiter.stop() };
+  return { app, close: () => limiter.close() };
 }
 
 /** Where a plain form post lands: the form's own page, showing the result at the form. */

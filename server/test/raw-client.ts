@@ -38,17 +38,37 @@ export function openSocket(port: number): Promise<Socket> {
   });
 }
 
-/** Everything the server sent until it closed the connection, and when it closed it (ms after the call). */
-export function readUntilClosed(socket: Socket): Promise<{ text: string; closedAfterMs: number }> {
+/**
+ * Everything the server sent until it closed the connection, and when it closed it (ms after the call);
+ * after `limitMs` we hang up ourselves and report `closedAfterMs: Infinity`.
+ */
+export function readUntilClosed(
+  socket: Socket,
+  limitMs = 20_000,
+): Promise<{ text: string; closedAfterMs: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
+    const text = () => Buffer.concat(chunks).toString("latin1");
+    const timer = setTimeout(() => {
+      resolve({ text: text(), closedAfterMs: Number.POSITIVE_INFINITY });
+      socket.destroy();
+    }, limitMs);
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("error", () => undefined);
-    socket.once("close", () =>
-      resolve({ text: Buffer.concat(chunks).toString("latin1"), closedAfterMs: performance.now() - started }),
-    );
+    socket.once("close", () => {
+      clearTimeout(timer);
+      resolve({ text: text(), closedAfterMs: performance.now() - started });
+    });
   });
+}
+
+/** Writes `data` a piece at a time, every `everyMs`, until it is all sent or the socket closes. */
+export async function dribble(socket: Socket, data: Buffer, pieceBytes: number, everyMs: number) {
+  for (let offset = 0; offset < data.length && !socket.destroyed; offset += pieceBytes) {
+    socket.write(data.subarray(offset, offset + pieceBytes));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
 }
 
 export const statusOf = (response: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1] ?? 0);
