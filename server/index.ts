@@ -12,8 +12,6 @@ import { openLeadStore } from "./store/open-store.ts";
 const SHUTDOWN_DEADLINE_MS = 10_000;
 /** Requests in progress get this long to finish after SIGTERM; uploads still arriving then are cut. */
 const REQUEST_GRACE_MS = 5_000;
-/** How often a rise in dropped log lines is reported. */
-const DROPPED_LOG_REPORT_MS = 10_000;
 
 /** Starts the production server: the pre-rendered site, the lead API and the relay worker, on one port. */
 async function main() {
@@ -50,14 +48,14 @@ async function main() {
   );
   relay?.start();
 
+  // Once a stalled log reader has caught up, say how many lines it missed.
   let reportedDrops = 0;
-  const reportDrops = () => {
+  logOutput.onCaughtUp(() => {
     const dropped = logOutput.dropped();
-    if (dropped > reportedDrops)
-      logger.warn({ droppedLogLines: dropped, since: dropped - reportedDrops }, "log lines dropped");
+    if (dropped === reportedDrops) return;
+    logger.warn({ droppedLogLines: dropped, since: dropped - reportedDrops }, "log lines dropped");
     reportedDrops = dropped;
-  };
-  setInterval(reportDrops, DROPPED_LOG_REPORT_MS).unref();
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -31,6 +31,8 @@ export interface LogOutput {
   dropped(): number;
   /** Waits until what is buffered has been written, or `timeoutMs` passed. */
   flush(timeoutMs: number): Promise<void>;
+  /** Called each time the reader has caught up with everything buffered. */
+  onCaughtUp(listener: () => void): void;
 }
 
 /**
@@ -44,7 +46,14 @@ export function createLogOutput(maxBufferBytes: number, fd = 1): LogOutput {
   const stat = fstatSync(fd);
   let dropped = 0;
   if (stat.isFIFO() || stat.isSocket()) {
-    const socket = new Socket({ fd, readable: false, writable: true });
+    // Below the bound, so that by the time a line is dropped a 'drain' (the reader caught up) is due.
+    const options = {
+      fd,
+      readable: false,
+      writable: true,
+      writableHighWaterMark: Math.floor(maxBufferBytes / 4),
+    };
+    const socket = new Socket(options);
     socket.on("error", () => undefined); // a reader that went away: lines are lost, the server goes on
     const stream = new Writable({
       write(line: Buffer, _encoding, done) {
@@ -57,6 +66,7 @@ export function createLogOutput(maxBufferBytes: number, fd = 1): LogOutput {
       stream,
       dropped: () => dropped,
       flush: (timeoutMs) => drained(socket, timeoutMs),
+      onCaughtUp: (listener) => socket.on("drain", listener),
     };
   }
   // No exit hook: pino.destination() registers a synchronous flush at exit, which blocks on a stalled reader.
@@ -66,6 +76,7 @@ export function createLogOutput(maxBufferBytes: number, fd = 1): LogOutput {
   return {
     stream: boom,
     dropped: () => dropped,
+    onCaughtUp: (listener) => boom.on("drain", listener),
     flush: (timeoutMs) =>
       new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, timeoutMs);
