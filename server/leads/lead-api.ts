@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import type { HttpBindings } from "@hono/node-server";
 import { type Context, Hono } from "hono";
+import { cors } from "hono/cors";
 import { fieldNames, findLeadForm, HONEYPOT_FIELD, type LeadForm, validateLead } from "../../leads/forms.ts";
 import { RESUME_MAX_BYTES } from "../../leads/resume.ts";
 import type { ServerConfig } from "../config.ts";
@@ -80,31 +81,26 @@ export async function createLeadApi({
   });
   let uploadsInFlight = 0;
 
-  // Cross-origin callers must be listed; listed ones get CORS headers, others a 403 before any work.
+  // Cross-origin callers must be listed: others get a 403 before any work; listed ones get CORS headers.
   app.use("/leads/*", async (c, next) => {
-    const origin = c.req.header("Origin");
-    const verdict = judgeOrigin(origin, c.req.header("Host"), allowedOrigins);
-    if (verdict === "refused") {
-      return c.json<ErrorBody>(
-        { error: "forbidden_origin", message: "This site does not accept form posts from that origin." },
-        403,
-        NO_STORE,
-      );
-    }
-    await next();
-    if (verdict === "allowed" && origin) {
-      c.res.headers.set("Access-Control-Allow-Origin", origin);
-      c.res.headers.set("Access-Control-Expose-Headers", "Retry-After, Idempotent-Replayed");
-      c.res.headers.append("Vary", "Origin");
-    }
+    if (judgeOrigin(c.req.header("Origin"), c.req.header("Host"), allowedOrigins) !== "refused")
+      return next();
+    return c.json<ErrorBody>(
+      { error: "forbidden_origin", message: "This site does not accept form posts from that origin." },
+      403,
+      NO_STORE,
+    );
   });
-
-  app.options("/leads/:formId", (c) => {
-    c.header("Access-Control-Allow-Methods", "POST, OPTIONS");
-    c.header("Access-Control-Allow-Headers", "Content-Type, Accept, Idempotency-Key");
-    c.header("Access-Control-Max-Age", "600");
-    return c.body(null, 204);
-  });
+  app.use(
+    "/leads/*",
+    cors({
+      origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
+      allowMethods: ["POST", "OPTIONS"],
+      allowHeaders: ["Content-Type", "Accept", "Idempotency-Key"],
+      exposeHeaders: ["Retry-After", "Idempotent-Replayed"],
+      maxAge: 600,
+    }),
+  );
 
   app.post("/leads/:formId", async (c) => {
     const started = performance.now();
