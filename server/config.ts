@@ -32,73 +32,68 @@ const trustProxy = z
 
 export type TrustProxy = false | number | string[];
 
-const serverEnvSchema = z
-  .object({
-    NODE_ENV: z.string().default("production"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default("0.0.0.0"),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    /** Directory of the built client (pre-rendered HTML and hashed assets). */
-    BUILD_DIR: z.string().min(1).default("build/client"),
-    DATA_DIR: z.string().min(1).default("data"),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
-      .optional(),
-    /** Where the relay posts each lead; `{to}` becomes the form's mailbox, URL-encoded. */
-    FORM_SERVICE_URL: z
-      .string()
-      .default("https://formsubmit.co/ajax/{to}")
-      .refine(
-        (value) => /^https?:$/.test(URL.parse(value.replaceAll("{to}", "x"))?.protocol ?? ""),
-        "must be an http(s) URL, with {to} where the mailbox goes",
-      ),
-    RELAY_ENABLED: flag.default(true),
-    RELAY_BASE_DELAY_MS: z.coerce.number().int().min(1).default(2000),
-    RELAY_MAX_DELAY_MS: z.coerce.number().int().min(1).default(900_000),
-    RELAY_GIVE_UP_AFTER_MS: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .default(24 * 60 * 60 * 1000),
-    RELAY_POLL_MS: z.coerce.number().int().min(10).default(1000),
-    RELAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
-    /** Deliveries in flight at once per worker. */
-    RELAY_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
-    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
-    /** Which peers may tell us the client's address in X-Forwarded-For (see server/leads/client-address.ts). */
-    TRUST_PROXY: trustProxy.default(false),
-    /** A client must send its request headers within this time, and the whole request within the next. */
-    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
-    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
-    /** How long an idle keep-alive connection stays open (longer than a proxy's own idle timeout, if any). */
-    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
-    /** Resume uploads read at once; beyond this a new one gets 503 with Retry-After. */
-    MAX_UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).default(32),
-    /** Log lines waiting for a slow stdout reader; beyond this they are dropped (and counted). */
-    LOG_BUFFER_BYTES: z.coerce
-      .number()
-      .int()
-      .min(16 * 1024)
-      .default(4 * 1024 * 1024),
-    ALLOWED_ORIGINS: z
-      .string()
-      .default("")
-      .transform((value) =>
-        value
-          .split(",")
-          .map((origin) => origin.trim())
-          .filter(Boolean),
-      )
-      .refine(
-        (origins) => origins.every((origin) => URL.canParse(origin)),
-        "must be a comma-separated list of origins like https://www.example.com",
-      ),
-  })
-  .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
-    path: ["HEADERS_TIMEOUT_MS"],
-    message: "must not be longer than REQUEST_TIMEOUT_MS",
-  });
+const serverEnvSchema = z.object({
+  NODE_ENV: z.string().default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Directory of the built client (pre-rendered HTML and hashed assets). */
+  BUILD_DIR: z.string().min(1).default("build/client"),
+  DATA_DIR: z.string().min(1).default("data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  /** Where the relay posts each lead; `{to}` becomes the form's mailbox, URL-encoded. */
+  FORM_SERVICE_URL: z
+    .string()
+    .default("https://formsubmit.co/ajax/{to}")
+    .refine(
+      (value) => /^https?:$/.test(URL.parse(value.replaceAll("{to}", "x"))?.protocol ?? ""),
+      "must be an http(s) URL, with {to} where the mailbox goes",
+    ),
+  RELAY_ENABLED: flag.default(true),
+  RELAY_BASE_DELAY_MS: z.coerce.number().int().min(1).default(2000),
+  RELAY_MAX_DELAY_MS: z.coerce.number().int().min(1).default(900_000),
+  RELAY_GIVE_UP_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 60 * 60 * 1000),
+  RELAY_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  RELAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Deliveries in flight at once per worker. */
+  RELAY_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
+  /** Which peers may tell us the client's address in X-Forwarded-For (see server/leads/client-address.ts). */
+  TRUST_PROXY: trustProxy.default(false),
+  /** A client must send its request headers within this time, and the whole request within the next. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  /** How long an idle keep-alive connection stays open (longer than a proxy's own idle timeout, if any). */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** Resume uploads read at once; beyond this a new one gets 503 with Retry-After. */
+  MAX_UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).default(32),
+  /** Log lines waiting for a slow stdout reader; beyond this they are dropped (and counted). */
+  LOG_BUFFER_BYTES: z.coerce
+    .number()
+    .int()
+    .min(16 * 1024)
+    .default(4 * 1024 * 1024),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (origins) => origins.every((origin) => URL.canParse(origin)),
+      "must be a comma-separated list of origins like https://www.example.com",
+    ),
+});
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
 export type ServerConfig = ServerEnv & { site: SiteConfig; dataDir: string; buildDir: string };
@@ -108,7 +103,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
   );
-  const parsed = serverEnvSchema.safeParse(present);
+  const parsed = serverEnvSchema
+    .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
+      path: ["HEADERS_TIMEOUT_MS"],
+      message: "must not be longer than REQUEST_TIMEOUT_MS",
+    })
+    .safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues
       .map((issue) => `${issue.path.join(".")} ${issue.message}`)
