@@ -33,7 +33,7 @@ export const RESUME_TYPES: Record<ResumeKind, string> = {
   doc: "application/msword",
 };
 
-/** Identifies a resume by its first bytes, whatever its name says. */
+/** A first look at a resume's leading bytes, whatever its name says; the API then checks the whole file by content. */
 export function sniffResume(head: Uint8Array): ResumeKind | null {
   const starts = (...bytes: number[]) => bytes.every((byte, index) => head[index] === byte);
   if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return "pdf"; // %PDF-

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { publicPaths } from "../app/route-paths.ts";
-import { startServer } from "../server/leads/server-process.ts";
+import { startServer } from "../server/test/server-process.ts";
 import { buildSite, markdownTable, median } from "./report.ts";
 
 /**

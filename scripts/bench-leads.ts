@@ -13,9 +13,9 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
 import { RESUME_MAX_BYTES } from "../leads/resume.ts";
-import { makeMinimalBuild, startServer, waitFor } from "../server/leads/server-process.ts";
-import { startFakeFormService } from "../server/relay/fake-form-service.ts";
 import { openLeadStore } from "../server/store/open-store.ts";
+import { startFakeFormService } from "../server/test/fake-form-service.ts";
+import { makeMinimalBuild, startServer, waitFor } from "../server/test/server-process.ts";
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import type { ServerConfig } from "./config.ts";
 import type { Logger } from "./logger.ts";
-import { baseSecurityHeaders, contentSecurityPolicy } from "./security-headers.ts";
+import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
 import { lookup, NOT_FOUND_PAGE, pickEncoding, type StaticFile } from "./static-site.ts";
 
 export interface AppDeps {
@@ -26,16 +26,11 @@ function leadServiceOrigins(template: string): string[] {
 export function createApp({ config, logger, site, api }: AppDeps): Hono {
   const app = new Hono();
   const https = config.site.url.startsWith("https://");
-  const securityHeaders = baseSecurityHeaders(https);
   const connectOrigins = leadServiceOrigins(config.site.leadEndpointTemplate);
 
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
-    for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
-    if (!c.res.headers.has("Content-Security-Policy")) {
-      c.res.headers.set("Content-Security-Policy", contentSecurityPolicy({ https, connectOrigins }));
-    }
     logger.debug(
       {
         method: c.req.method,
@@ -46,6 +41,8 @@ export function createApp({ config, logger, site, api }: AppDeps): Hono {
       "request",
     );
   });
+
+  app.use(securityHeaders(https, contentSecurityPolicy({ https, connectOrigins })));
 
   if (api) app.route("/api", api);
   app.all("/api/*", (c) => c.json({ error: "not_found", message: "No such API endpoint." }, 404));

@@ -7,12 +7,12 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "./cli.ts";
-import { CLI_ENTRY, childEnv, waitFor } from "./leads/server-process.ts";
-import { startFakeFormService } from "./relay/fake-form-service.ts";
 import { openSqliteStore } from "./store/kysely-store.ts";
 import type { LeadStore } from "./store/lead-store.ts";
 import { newTempPath } from "./store/resume-files.ts";
+import { startFakeFormService } from "./test/fake-form-service.ts";
 import { leaseOf } from "./test/lease.ts";
+import { CLI_ENTRY, childEnv, waitFor } from "./test/server-process.ts";
 
 const run = promisify(execFile);
 const DAY = 86_400_000;

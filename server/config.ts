@@ -1,10 +1,36 @@
 import path from "node:path";
+import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { readSiteConfig, type SiteConfig } from "../config/site.ts";
 
 const flag = z
   .enum(["", "0", "1", "true", "false", "yes", "no"], { error: "must be true or false" })
   .transform((value) => ["1", "true", "yes"].includes(value));
+
+/** `false`, a hop count, or proxy addresses and CIDR ranges (proxy-addr's forms, `loopback` and the like included). */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxy => {
+    if (["", "0", "false", "no"].includes(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    try {
+      proxyAddr.compile(entries);
+    } catch {
+      context.addIssue({
+        code: "custom",
+        message: "must be false, a hop count (1, 2, ...) or a comma list of proxy addresses or CIDR ranges",
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+export type TrustProxy = false | number | string[];
 
 const serverEnvSchema = z.object({
   NODE_ENV: z.string().default("production"),
@@ -43,7 +69,21 @@ const serverEnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
   /** /api/health/delivery answers 503 once the oldest pending lead has waited longer than this. */
   ALERT_PENDING_AFTER_S: z.coerce.number().int().min(1).default(3600),
-  TRUST_PROXY: flag.default(false),
+  /** Which peers may tell us the client's address in X-Forwarded-For (see server/leads/client-address.ts). */
+  TRUST_PROXY: trustProxy.default(false),
+  /** A client must send its request headers within this time, and the whole request within the next. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  /** How long an idle keep-alive connection stays open (longer than a proxy's own idle timeout, if any). */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** Resume uploads read at once; beyond this a new one gets 503 with Retry-After. */
+  MAX_UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).default(32),
+  /** Log lines waiting for a slow stdout reader; beyond this they are dropped (and counted). */
+  LOG_BUFFER_BYTES: z.coerce
+    .number()
+    .int()
+    .min(16 * 1024)
+    .default(4 * 1024 * 1024),
   ALLOWED_ORIGINS: z
     .string()
     .default("")
@@ -67,7 +107,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
   );
-  const parsed = serverEnvSchema.safeParse(present);
+  const parsed = serverEnvSchema
+    .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
+      path: ["HEADERS_TIMEOUT_MS"],
+      message: "must not be longer than REQUEST_TIMEOUT_MS",
+    })
+    .safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues
       .map((issue) => `${issue.path.join(".")} ${issue.message}`)

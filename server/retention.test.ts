@@ -6,13 +6,13 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "./config.ts";
-import { makeMinimalBuild, startServer, waitFor } from "./leads/server-process.ts";
 import { createLogger } from "./logger.ts";
 import { RETENTION_SWEEP_MS, type Retention, startRetention } from "./retention.ts";
 import { openSqliteStore } from "./store/kysely-store.ts";
 import type { LeadStore } from "./store/lead-store.ts";
 import { newTempPath, resumePathOf } from "./store/resume-files.ts";
 import { leaseOf } from "./test/lease.ts";
+import { makeMinimalBuild, startServer, waitFor } from "./test/server-process.ts";
 
 const DAY = 86_400_000;
 const START = Date.parse("2026-03-01T12:00:00Z");

@@ -1,4 +1,4 @@
-import { errorKind } from "./leads/lead-api.ts";
+import { errorKind } from "./error-kind.ts";
 import type { Logger } from "./logger.ts";
 import type { LeadStore, PurgeResult } from "./store/lead-store.ts";
 

@@ -2,11 +2,12 @@ import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
-import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from "./security-headers.ts";
+import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from "./security-headers.ts";
 import { loadStaticSite, type StaticFile } from "./static-site.ts";
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
@@ -66,29 +67,47 @@ describe("contentSecurityPolicy", () => {
   });
 });
 
-describe("baseSecurityHeaders", () => {
-  it("sends HSTS only when the site is served over https", () => {
-    expect(baseSecurityHeaders(true)["Strict-Transport-Security"]).toMatch(
-      /^max-age=(\d+); includeSubDomains$/,
-    );
-    const maxAge = Number(
-      /max-age=(\d+)/.exec(baseSecurityHeaders(true)["Strict-Transport-Security"] ?? "")?.[1],
-    );
-    expect(maxAge).toBeGreaterThanOrEqual(31_536_000);
-    expect(baseSecurityHeaders(false)).not.toHaveProperty("Strict-Transport-Security");
+describe("securityHeaders", () => {
+  const headersOf = async (https: boolean) => {
+    const app = new Hono();
+    app.use(securityHeaders(https, "default-src 'self'"));
+    app.get("/", (c) => c.text("ok"));
+    return (await app.request("/")).headers;
+  };
+
+  it("sends HSTS only when the site is served over https", async () => {
+    const hsts = (await headersOf(true)).get("Strict-Transport-Security") ?? "";
+    expect(hsts).toMatch(/^max-age=(\d+); includeSubDomains$/);
+    expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(31_536_000);
+    expect((await headersOf(false)).get("Strict-Transport-Security")).toBeNull();
   });
 
   it.each([true, false])(
     "always sends nosniff, the referrer policy and a permissions policy (https: %s)",
-    (https) => {
-      const headers = baseSecurityHeaders(https);
-      expect(headers["X-Content-Type-Options"]).toBe("nosniff");
-      expect(headers["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
-      expect(headers["Permissions-Policy"]).toMatch(/camera=\(\)/);
-      expect(headers["Permissions-Policy"]).toMatch(/geolocation=\(\)/);
-      expect(headers["Permissions-Policy"]).not.toMatch(/interest-cohort/);
+    async (https) => {
+      const headers = await headersOf(https);
+      expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+      expect(headers.get("Permissions-Policy")).toMatch(/camera=\(\)/);
+      expect(headers.get("Permissions-Policy")).toMatch(/geolocation=\(\)/);
+      expect(headers.get("Permissions-Policy")).not.toMatch(/interest-cohort/);
     },
   );
+
+  it("sends exactly the headers it did before Hono's middleware, and nothing else", async () => {
+    const headers = Object.fromEntries(await headersOf(true));
+    delete headers["content-type"];
+    expect(headers).toEqual({
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "permissions-policy":
+        "accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()",
+      "x-frame-options": "DENY",
+      "cross-origin-opener-policy": "same-origin",
+      "strict-transport-security": "max-age=63072000; includeSubDomains",
+      "content-security-policy": "default-src 'self'",
+    });
+  });
 });
 
 describe("createApp: headers on every kind of answer", () => {

@@ -1,4 +1,7 @@
 import { createHash } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { every } from "hono/combine";
+import { secureHeaders } from "hono/secure-headers";
 
 /** sha256 CSP sources for every inline <script> in a page, so scripts need no 'unsafe-inline'. */
 export function inlineScriptHashes(html: string): string[] {
@@ -39,17 +42,46 @@ export function contentSecurityPolicy({ scriptHashes = [], connectOrigins = [], 
   return directives.join("; ");
 }
 
-/** Headers sent on every answer: HTML, assets and the API alike. */
-export function baseSecurityHeaders(https: boolean): Record<string, string> {
-  const headers: Record<string, string> = {
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    // Features the site never uses, switched off (interest-cohort is gone from browsers and only logs a warning).
-    "Permissions-Policy":
-      "accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()",
-    "X-Frame-Options": "DENY",
-    "Cross-Origin-Opener-Policy": "same-origin",
+/** Features the site never uses, switched off (interest-cohort is gone from browsers and only logs a warning). */
+const PERMISSIONS_OFF = [
+  "accelerometer",
+  "camera",
+  "displayCapture",
+  "geolocation",
+  "gyroscope",
+  "magnetometer",
+  "microphone",
+  "payment",
+  "usb",
+  "browsingTopics",
+] as const;
+
+/**
+ * Headers sent on every answer (HTML, assets and the API alike), by Hono's secure-headers middleware with
+ * exactly our set (its other defaults off). HSTS only over https: browsers ignore it on http, and
+ * localhost must stay usable. A Content-Security-Policy a handler set (a page with its script hashes) is
+ * kept; every other answer gets `defaultCsp` (hand-written: Hono's CSP option is one policy per app).
+ */
+export function securityHeaders(https: boolean, defaultCsp: string): MiddlewareHandler {
+  const fixed = secureHeaders({
+    xContentTypeOptions: "nosniff",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    permissionsPolicy: Object.fromEntries(PERMISSIONS_OFF.map((feature) => [feature, []])),
+    xFrameOptions: "DENY",
+    crossOriginOpenerPolicy: "same-origin",
+    strictTransportSecurity: https ? "max-age=63072000; includeSubDomains" : false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  const defaultPolicy: MiddlewareHandler = async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Content-Security-Policy"))
+      c.res.headers.set("Content-Security-Policy", defaultCsp);
   };
-  if (https) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
-  return headers;
+  return every(fixed, defaultPolicy);
 }

@@ -7,8 +7,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "./cli.ts";
-import { childEnv, makeMinimalBuild } from "./leads/server-process.ts";
 import { beginStartup, explainStartupFailure, servingLine, startupFailureLine } from "./startup.ts";
+import { childEnv, makeMinimalBuild } from "./test/server-process.ts";
 
 const ENTRY = fileURLToPath(new URL("./index.ts", import.meta.url));
 /** The promise the issue makes: every start-up failure ends within this. */

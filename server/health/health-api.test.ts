@@ -3,11 +3,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { makeMinimalBuild, startServer } from "../leads/server-process.ts";
 import { createLogger } from "../logger.ts";
 import { openSqliteStore } from "../store/kysely-store.ts";
 import type { LeadStore, NewLead } from "../store/lead-store.ts";
 import { leaseOf } from "../test/lease.ts";
+import { makeMinimalBuild, startServer } from "../test/server-process.ts";
 import { createHealthApi } from "./health-api.ts";
 
 const T0 = Date.UTC(2030, 0, 1);

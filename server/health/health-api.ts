@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { ServerConfig } from "../config.ts";
-import { errorKind } from "../leads/lead-api.ts";
+import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
 import type { LeadStore, StoreHealth } from "../store/lead-store.ts";
 

@@ -1,6 +1,3 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
-import type { Context } from "hono";
-
 /** The site's own origin and any extra ones the operator lists may call the API from a browser. */
 export function allowedOriginsOf(siteUrl: string, extra: string[]): Set<string> {
   const origins = new Set<string>([new URL(siteUrl).origin]);
@@ -33,18 +30,4 @@ export function judgeOrigin(
     return "refused";
   }
   return "refused";
-}
-
-/** The client's address from the socket, or from the proxy's X-Forwarded-For entry when we sit behind one. */
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    // The last entry is the one our own proxy appended; earlier ones are whatever the client claimed.
-    const forwarded = c.req.header("X-Forwarded-For")?.split(",").at(-1)?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
 }

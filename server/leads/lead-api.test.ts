@@ -8,11 +8,19 @@ import { chartAssistDemo, nurseApplication, validateLead } from "../../leads/for
 import { RESUME_MESSAGES } from "../../leads/resume.ts";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
-import { type FakeFormService, startFakeFormService } from "../relay/fake-form-service.ts";
 import { openSqliteStore } from "../store/kysely-store.ts";
 import type { LeadStore } from "../store/lead-store.ts";
+import { type FakeFormService, startFakeFormService } from "../test/fake-form-service.ts";
+import {
+  docFile,
+  docxFile,
+  exeWithPdfInside,
+  pdfZipPolyglot,
+  plainZipFile,
+  zipOf,
+} from "../test/resume-fixtures.ts";
+import { makeMinimalBuild, type ServerProcess, startServer, waitFor } from "../test/server-process.ts";
 import { createLeadApi } from "./lead-api.ts";
-import { makeMinimalBuild, type ServerProcess, startServer, waitFor } from "./server-process.ts";
 
 const SITE_URL = "https://www.northwind.example";
 const CONTACT = "contact@northwind.example";
@@ -79,7 +87,7 @@ describe("lead API against the real server", () => {
         DATA_DIR: path.join(dataDir, "limited"),
         RELAY_ENABLED: "false",
         RATE_LIMIT_PER_MINUTE: "2",
-        TRUST_PROXY: "true",
+        TRUST_PROXY: "loopback",
       }),
     ]);
     store = await openSqliteStore(dataDir);
@@ -226,6 +234,24 @@ describe("lead API against the real server", () => {
     );
   });
 
+  it.each([
+    ["a renamed ZIP", "resume.docx", plainZipFile],
+    ["a ZIP holding only word/document.xml", "resume.docx", () => zipOf({ "word/document.xml": "<w/>" })],
+    ["a PDF header glued onto a ZIP", "resume.pdf", pdfZipPolyglot],
+    ["an executable carrying a PDF further in", "resume.pdf", async () => exeWithPdfInside()],
+  ])("refuses %s with 415 and stores nothing", async (_what, fileName, make) => {
+    const before = (await storedLeads()).length;
+    const response = await post("nurse-application", application(await make(), fileName));
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({ fields: { resume: RESUME_MESSAGES.type } });
+    expect(await storedLeads()).toHaveLength(before);
+  });
+
+  it("accepts a Word 97-2003 document (an OLE compound file)", async () => {
+    const response = await post("nurse-application", application(docFile(), "cv.doc"));
+    expect(response.status).toBe(201);
+  });
+
   it("refuses a body that is not a form encoding with 415", async () => {
     const response = await post("chartassist-demo", JSON.stringify({ name: "A", email: "a@example.com" }), {
       ...JSON_ACCEPT,
@@ -239,7 +265,7 @@ describe("lead API against the real server", () => {
   });
 
   it("accepts a DOCX whatever its name says and relays it under a matching name", async () => {
-    const docx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(4000, 9)]);
+    const docx = await docxFile();
     const response = await post(
       "nurse-application",
       application(docx, "resume", { email: "docx@example.com" }),
@@ -366,7 +392,7 @@ describe("lead API with its store down", () => {
     const store = await openSqliteStore(dataDir);
     await store.close();
     const config = loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: "0" });
-    const api = createLeadApi({ config, logger: createLogger("silent"), store });
+    const api = await createLeadApi({ config, logger: createLogger("silent"), store });
     try {
       const body = application(pdf(5000));
       const response = await api.app.request("/leads/nurse-application", {
@@ -379,7 +405,7 @@ describe("lead API with its store down", () => {
       expect(await readdir(path.join(dataDir, "tmp"))).toEqual([]);
       expect(await readdir(path.join(dataDir, "resumes"))).toEqual([]);
     } finally {
-      api.close();
+      await api.close();
       await rm(dataDir, { recursive: true, force: true });
     }
   });

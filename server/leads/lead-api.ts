@@ -3,13 +3,16 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import type { HttpBindings } from "@hono/node-server";
 import { type Context, Hono } from "hono";
+import { cors } from "hono/cors";
 import { fieldNames, findLeadForm, HONEYPOT_FIELD, type LeadForm, validateLead } from "../../leads/forms.ts";
 import { RESUME_MAX_BYTES } from "../../leads/resume.ts";
 import type { ServerConfig } from "../config.ts";
+import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
 import { IDEMPOTENCY_WINDOW_MS, type LeadStore } from "../store/lead-store.ts";
 import { removeQuietly } from "../store/resume-files.ts";
-import { allowedOriginsOf, clientAddress, judgeOrigin } from "./client-origin.ts";
+import { clientAddressResolver, rateLimitKey } from "./client-address.ts";
+import { allowedOriginsOf, judgeOrigin } from "./client-origin.ts";
 import { isValidIdempotencyKey, payloadHash } from "./idempotency.ts";
 import { IntakeError, readLeadBody } from "./lead-intake.ts";
 import { createRateLimiter } from "./rate-limit.ts";
@@ -25,7 +28,7 @@ export interface LeadApiDeps {
 
 export interface LeadApi {
   app: Hono;
-  close(): void;
+  close(): Promise<void>;
 }
 
 type ErrorCode =
@@ -59,36 +62,45 @@ function bodyStream(c: Context): Readable {
   return body ? Readable.fromWeb(body as unknown as NodeWebStream) : Readable.from([]);
 }
 
-export function createLeadApi({ config, logger, store, onAccepted, now = Date.now }: LeadApiDeps): LeadApi {
+/** Seconds a client refused for lack of upload slots is asked to wait. */
+const UPLOAD_RETRY_AFTER_S = 5;
+
+export async function createLeadApi({
+  config,
+  logger,
+  store,
+  onAccepted,
+  now = Date.now,
+}: LeadApiDeps): Promise<LeadApi> {
   const app = new Hono();
   const allowedOrigins = allowedOriginsOf(config.site.url, config.ALLOWED_ORIGINS);
-  const limiter = createRateLimiter(config.RATE_LIMIT_PER_MINUTE, now);
+  const clientAddress = clientAddressResolver(config.TRUST_PROXY);
+  const limiter = await createRateLimiter({
+    perMinute: config.RATE_LIMIT_PER_MINUTE,
+    databaseUrl: config.DATABASE_URL,
+  });
+  let uploadsInFlight = 0;
 
-  // Cross-origin callers must be listed; listed ones get CORS headers, others a 403 before any work.
+  // Cross-origin callers must be listed: others get a 403 before any work; listed ones get CORS headers.
   app.use("/leads/*", async (c, next) => {
-    const origin = c.req.header("Origin");
-    const verdict = judgeOrigin(origin, c.req.header("Host"), allowedOrigins);
-    if (verdict === "refused") {
-      return c.json<ErrorBody>(
-        { error: "forbidden_origin", message: "This site does not accept form posts from that origin." },
-        403,
-        NO_STORE,
-      );
-    }
-    await next();
-    if (verdict === "allowed" && origin) {
-      c.res.headers.set("Access-Control-Allow-Origin", origin);
-      c.res.headers.set("Access-Control-Expose-Headers", "Retry-After, Idempotent-Replayed");
-      c.res.headers.append("Vary", "Origin");
-    }
+    if (judgeOrigin(c.req.header("Origin"), c.req.header("Host"), allowedOrigins) !== "refused")
+      return next();
+    return c.json<ErrorBody>(
+      { error: "forbidden_origin", message: "This site does not accept form posts from that origin." },
+      403,
+      NO_STORE,
+    );
   });
-
-  app.options("/leads/:formId", (c) => {
-    c.header("Access-Control-Allow-Methods", "POST, OPTIONS");
-    c.header("Access-Control-Allow-Headers", "Content-Type, Accept, Idempotency-Key");
-    c.header("Access-Control-Max-Age", "600");
-    return c.body(null, 204);
-  });
+  app.use(
+    "/leads/*",
+    cors({
+      origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
+      allowMethods: ["POST", "OPTIONS"],
+      allowHeaders: ["Content-Type", "Accept", "Idempotency-Key"],
+      exposeHeaders: ["Retry-After", "Idempotent-Replayed"],
+      maxAge: 600,
+    }),
+  );
 
   app.post("/leads/:formId", async (c) => {
     const started = performance.now();
@@ -132,7 +144,20 @@ export function createLeadApi({ config, logger, store, onAccepted, now = Date.no
       });
     }
 
-    const waitSeconds = limiter.hit(`${clientAddress(c, config.TRUST_PROXY)}|${form.id}`);
+    // A form that takes a resume holds a temp file and a slot for as long as its body takes to arrive.
+    const upload = form.acceptsResume && /^multipart\//i.test(c.req.header("Content-Type") ?? "");
+    if (upload && uploadsInFlight >= config.MAX_UPLOADS_IN_FLIGHT) {
+      return fail(
+        503,
+        {
+          error: "unavailable",
+          message: "We are receiving many applications right now. Please retry shortly.",
+        },
+        { "Retry-After": String(UPLOAD_RETRY_AFTER_S), Connection: "close" },
+      );
+    }
+
+    const waitSeconds = await limiter.hit(`${rateLimitKey(clientAddress(c))}|${form.id}`);
     if (waitSeconds !== null) {
       return fail(
         429,
@@ -145,6 +170,7 @@ export function createLeadApi({ config, logger, store, onAccepted, now = Date.no
     }
 
     let received: Awaited<ReturnType<typeof readLeadBody>>;
+    if (upload) uploadsInFlight++;
     try {
       received = await readLeadBody(bodyStream(c), {
         contentType: c.req.header("Content-Type"),
@@ -160,6 +186,8 @@ export function createLeadApi({ config, logger, store, onAccepted, now = Date.no
         message: error.message,
         ...(error.fields && { fields: error.fields }),
       });
+    } finally {
+      if (upload) uploadsInFlight--;
     }
 
     const tempPath = received.resume?.tempPath;
@@ -229,15 +257,9 @@ export function createLeadApi({ config, logger, store, onAccepted, now = Date.no
     }
   });
 
-  return { app, close: () => limiter.stop() };
+  return { app, close: () => limiter.close() };
 }
 
 /** Where a plain form post lands: the form's own page, showing the result at the form. */
 export const resultUrl = (form: LeadForm, result: "ok" | "error") =>
   `${form.page}?lead=${result}#${form.anchor}`;
-
-export function errorKind(error: unknown): { name: string; code?: string } {
-  if (!(error instanceof Error)) return { name: typeof error };
-  const code = (error as Error & { code?: unknown }).code;
-  return { name: error.name, ...(typeof code === "string" && { code }) };
-}

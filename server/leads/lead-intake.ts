@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
-import { createWriteStream, type WriteStream } from "node:fs";
+import { createWriteStream } from "node:fs";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { type Readable, Transform, type TransformCallback } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { RESUME_FIELD, RESUME_MESSAGES, type ResumeKind, sniffResume } from "../../leads/resume.ts";
 import { newTempPath, PRIVATE_FILE_MODE, removeQuietly } from "../store/resume-files.ts";
+import { detectResumeKind } from "./resume-type.ts";
 
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
 /** Past this much unread body we stop draining a rejected request and let the connection go. */
@@ -70,10 +72,38 @@ export function sanitiseFileName(original: string, kind: ResumeKind): string {
 export const isFormEncoding = (contentType: string | undefined) =>
   /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(contentType ?? "");
 
+/** Hashes and measures the resume on its way to disk, refusing at once what cannot be a resume by its first bytes. */
+class ResumeInspector extends Transform {
+  readonly hash = createHash("sha256");
+  size = 0;
+  private head: Buffer[] = [];
+  private headBytes = 0;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.size += chunk.length;
+    this.hash.update(chunk);
+    if (this.headBytes < HEAD_BYTES) {
+      this.head.push(chunk);
+      this.headBytes += chunk.length;
+      if (this.headBytes >= HEAD_BYTES) {
+        const known = sniffResume(Buffer.concat(this.head));
+        this.head = [];
+        if (!known) return done(notAResume());
+      }
+    }
+    done(null, chunk);
+  }
+}
+
+/** Enough leading bytes for sniffResume's signatures; file-type and yauzl check the whole file afterwards. */
+const HEAD_BYTES = 8;
+
 /**
- * Streams a form body through busboy without buffering it: fields into memory (they are small),
- * the resume into an fsync'd temp file under DATA_DIR, checked by its first bytes. Any refusal
- * removes the temp file and drains the rest of the body so the client can read the answer.
+ * Streams a form body through busboy without buffering it: fields into memory (they are small), the resume
+ * through a stream pipeline into an fsync'd temp file under DATA_DIR, then checked by its content. A client
+ * that goes away destroys the parser, which destroys the resume's stream and with it the file's descriptor;
+ * the file is removed once every stream has closed. A refusal stops parsing and drains (discards) the rest
+ * of the body so the client, still sending, can read the answer.
  */
 export function readLeadBody(source: Readable, options: IntakeOptions): Promise<ReceivedLead> {
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
@@ -90,151 +120,127 @@ export function readLeadBody(source: Readable, options: IntakeOptions): Promise<
   if (Number.isFinite(declared) && declared > maxBody) {
     return Promise.reject(tooLarge(maxBody));
   }
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": options.contentType ?? "" },
+      defParamCharset: "utf8",
+      limits: {
+        fileSize: options.maxFileBytes,
+        files: 3,
+        fields: 100,
+        parts: 110,
+        fieldSize: MAX_FIELD_BYTES,
+      },
+    });
+  } catch {
+    return Promise.reject(new IntakeError(400, "malformed", "The form data could not be read."));
+  }
 
   return new Promise<ReceivedLead>((resolve, reject) => {
     const fields = new Map<string, string>();
     let resume: ReceivedResume | null = null;
     let tempPath: string | undefined;
-    let output: WriteStream | undefined;
-    let failure: IntakeError | undefined;
-    let received = 0;
-    let fileDone: Promise<void> = Promise.resolve();
+    /** The resume's pipeline and content check; never rejects. */
+    let stored: Promise<void> = Promise.resolve();
+    let refusal: IntakeError | undefined;
     let settled = false;
-
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: { "content-type": options.contentType ?? "" },
-        defParamCharset: "utf8",
-        limits: {
-          fileSize: options.maxFileBytes,
-          files: 3,
-          fields: 100,
-          parts: 110,
-          fieldSize: MAX_FIELD_BYTES,
-        },
-      });
-    } catch {
-      reject(new IntakeError(400, "malformed", "The form data could not be read."));
-      return;
-    }
+    let received = 0;
 
     const settle = (error?: IntakeError) => {
       if (settled) return;
       settled = true;
-      if (error) {
-        void removeQuietly(tempPath).then(() => reject(error));
+      if (!error) {
+        resolve({ fields: Object.fromEntries(fields), resume });
         return;
       }
-      resolve({ fields: Object.fromEntries(fields), resume });
+      // The file goes only after its streams have closed, so no descriptor is left on a deleted file.
+      void stored.then(() => removeQuietly(tempPath)).then(() => reject(error));
     };
-
-    const fail = (error: IntakeError) => {
-      if (failure) return;
-      failure = error;
+    const refuse = (error: IntakeError) => {
+      if (refusal || settled) return;
+      refusal = error;
       source.unpipe(parser);
-      parser.removeAllListeners("file");
-      parser.removeAllListeners("field");
-      output?.destroy();
-      // Drain (and discard) the rest so the client, still sending, gets to read our answer.
+      parser.destroy();
       if (source.readableEnded) settle(error);
       else {
         source.once("end", () => settle(error));
         source.resume();
       }
     };
+    const interrupted = () => {
+      parser.destroy();
+      settle(new IntakeError(400, "malformed", "The upload was interrupted."));
+    };
 
     source.on("data", (chunk: Buffer) => {
       received += chunk.length;
-      if (received > maxBody) fail(tooLarge(maxBody));
       if (received > MAX_DRAIN_BYTES) {
         // Far past the limit: answer now rather than read on.
-        settle(failure ?? tooLarge(maxBody));
+        settle(refusal ?? tooLarge(maxBody));
+        parser.destroy();
         source.destroy();
-      }
+      } else if (received > maxBody) refuse(tooLarge(maxBody));
     });
-    source.on("error", () => settle(new IntakeError(400, "malformed", "The upload was interrupted.")));
-    source.on("aborted", () => settle(new IntakeError(400, "malformed", "The upload was interrupted.")));
+    source.once("error", interrupted);
+    source.once("close", () => {
+      if (!source.readableEnded) interrupted();
+    });
 
     parser.on("field", (name, value, info) => {
       if (info.valueTruncated || info.nameTruncated) {
-        fail(new IntakeError(413, "too_large", "A field is longer than any form allows."));
+        refuse(new IntakeError(413, "too_large", "A field is longer than any form allows."));
         return;
       }
       if (!fields.has(name)) fields.set(name, value);
     });
 
     parser.on("file", (name, stream, info) => {
-      if (name !== RESUME_FIELD || !options.acceptsResume || resume || tempPath || !info.filename) {
+      if (name !== RESUME_FIELD || !options.acceptsResume || tempPath || !info.filename) {
         // Not a file this form takes (or the empty part a browser sends when none was chosen).
         stream.resume();
         return;
       }
-      tempPath = newTempPath(options.dataDir);
-      const file = tempPath;
-      const hash = createHash("sha256");
-      const head: Buffer[] = [];
-      let headBytes = 0;
-      let size = 0;
-      let kind: ResumeKind | null = null;
-      const fileOutput = createWriteStream(file, { flush: true, mode: PRIVATE_FILE_MODE });
-      output = fileOutput;
-      fileDone = new Promise<void>((done) => {
-        fileOutput.on("close", done);
-        fileOutput.on("error", () => {
-          fail(new IntakeError(413, "too_large", "The resume could not be stored."));
-          done();
-        });
-      });
-      stream.on("data", (chunk: Buffer) => {
-        if (failure) return;
-        size += chunk.length;
-        hash.update(chunk);
-        if (kind === null && headBytes < 8) {
-          head.push(chunk);
-          headBytes += chunk.length;
-          if (headBytes >= 8) {
-            kind = sniffResume(Buffer.concat(head));
-            if (!kind) fail(notAResume());
-          }
-        }
-        if (!failure && !fileOutput.write(chunk)) {
-          stream.pause();
-          fileOutput.once("drain", () => stream.resume());
-        }
-      });
-      stream.on("limit", () =>
-        fail(new IntakeError(413, "too_large", RESUME_MESSAGES.size, { resume: RESUME_MESSAGES.size })),
+      const file = newTempPath(options.dataDir);
+      tempPath = file;
+      const inspector = new ResumeInspector();
+      stream.once("limit", () =>
+        refuse(new IntakeError(413, "too_large", RESUME_MESSAGES.size, { resume: RESUME_MESSAGES.size })),
       );
-      stream.on("end", () => {
-        fileOutput.end();
-        if (failure) return;
-        if (size === 0) {
-          fail(new IntakeError(400, "invalid", RESUME_MESSAGES.empty, { resume: RESUME_MESSAGES.empty }));
-          return;
-        }
-        kind ??= sniffResume(Buffer.concat(head));
-        if (!kind) {
-          fail(notAResume());
-          return;
-        }
-        resume = {
-          tempPath: file,
-          name: sanitiseFileName(info.filename ?? "", kind),
-          kind,
-          size,
-          sha256: hash.digest("hex"),
-        };
-      });
+      stored = pipeline(stream, inspector, createWriteStream(file, { flush: true, mode: PRIVATE_FILE_MODE }))
+        .then(async () => {
+          if (refusal || settled) return;
+          if (inspector.size === 0) {
+            refuse(new IntakeError(400, "invalid", RESUME_MESSAGES.empty, { resume: RESUME_MESSAGES.empty }));
+            return;
+          }
+          const kind = await detectResumeKind(file);
+          if (!kind) {
+            refuse(notAResume());
+            return;
+          }
+          resume = {
+            tempPath: file,
+            name: sanitiseFileName(info.filename ?? "", kind),
+            kind,
+            size: inspector.size,
+            sha256: inspector.hash.digest("hex"),
+          };
+        })
+        .catch((error: unknown) =>
+          refuse(
+            error instanceof IntakeError
+              ? error
+              : new IntakeError(413, "too_large", "The resume could not be stored."),
+          ),
+        );
     });
 
-    parser.on("error", () => fail(new IntakeError(400, "malformed", "The form data could not be read.")));
+    parser.on("error", () => refuse(new IntakeError(400, "malformed", "The form data could not be read.")));
     parser.on("close", () => {
-      if (failure) return;
-      // The 'close' of the write stream comes after its fsync (flush: true).
-      void fileDone.then(() => settle(failure));
+      // The write stream's 'close', which the pipeline waits for, comes after its fsync (flush: true).
+      if (!refusal) void stored.then(() => settle(refusal));
     });
-
     source.pipe(parser);
   });
 }

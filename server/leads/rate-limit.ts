@@ -1,33 +1,72 @@
-/** Fixed one-minute windows per key (client address + form): cheap, and enough against a flood from one address. */
+import pg from "pg";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+
+/** Submissions per key (client network + form) per minute, counted by rate-limiter-flexible. */
 export interface RateLimiter {
-  /** Counts one submission; returns the seconds to wait when over the limit, else null. */
-  hit(key: string): number | null;
-  stop(): void;
+  /** Counts one submission; resolves to the seconds to wait when over the limit, else null. */
+  hit(key: string): Promise<number | null>;
+  close(): Promise<void>;
 }
 
-const WINDOW_MS = 60_000;
+export interface RateLimiterOptions {
+  perMinute: number;
+  /** With PostgreSQL every instance counts in one table; without, this process counts in memory. */
+  databaseUrl?: string;
+}
 
-export function createRateLimiter(perMinute: number, now: () => number = Date.now): RateLimiter {
-  if (perMinute <= 0) return { hit: () => null, stop: () => undefined };
-  const windows = new Map<string, { start: number; count: number }>();
-  // Forget finished windows so the map stays as small as the set of recent clients.
-  const sweeper = setInterval(() => {
-    const cutoff = now() - WINDOW_MS;
-    for (const [key, window] of windows) if (window.start <= cutoff) windows.delete(key);
-  }, WINDOW_MS);
-  sweeper.unref();
+/** The limiter's own table, created by the library itself (see decision 011). */
+export const RATE_LIMIT_TABLE = "lead_rate_limits";
+
+export async function createRateLimiter({
+  perMinute,
+  databaseUrl,
+}: RateLimiterOptions): Promise<RateLimiter> {
+  if (perMinute <= 0) return { hit: async () => null, close: async () => undefined };
+  const options = { points: perMinute, duration: 60, keyPrefix: "lead" };
+  if (!databaseUrl) return limiterOf(new RateLimiterMemory(options));
+
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  // A broken idle connection is replaced on the next query; the insurance limiter covers the meantime.
+  pool.on("error", () => undefined);
+  try {
+    const limiter = await new Promise<RateLimiterPostgres>((resolve, reject) => {
+      const created: RateLimiterPostgres = new RateLimiterPostgres(
+        {
+          ...options,
+          storeClient: pool,
+          tableName: RATE_LIMIT_TABLE,
+          // While PostgreSQL does not answer, count per process rather than refuse or stop counting.
+          insuranceLimiter: new RateLimiterMemory(options),
+        },
+        (error?: unknown) => (error ? reject(error) : resolve(created)),
+      );
+    });
+    return limiterOf(limiter, () => pool.end());
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}
+
+function limiterOf(
+  limiter: RateLimiterAbstract,
+  close: () => Promise<void> = async () => undefined,
+): RateLimiter {
   return {
-    hit(key) {
-      const at = now();
-      let window = windows.get(key);
-      if (!window || at - window.start >= WINDOW_MS) {
-        window = { start: at, count: 0 };
-        windows.set(key, window);
+    async hit(key) {
+      try {
+        await limiter.consume(key);
+        return null;
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+        throw rejection;
       }
-      window.count++;
-      if (window.count <= perMinute) return null;
-      return Math.max(1, Math.ceil((window.start + WINDOW_MS - at) / 1000));
     },
-    stop: () => clearInterval(sweeper),
+    close,
   };
 }

@@ -1,6 +1,6 @@
 import { findLeadForm, recipientFor } from "../../leads/forms.ts";
 import type { ServerConfig } from "../config.ts";
-import { errorKind } from "../leads/lead-api.ts";
+import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
 import type { ClaimedDelivery, LeadStore } from "../store/lead-store.ts";
 import { backoffDelay } from "./backoff.ts";

@@ -5,6 +5,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openSqliteStore } from "../store/kysely-store.ts";
+import type { LeadStore } from "../store/lead-store.ts";
+import {
+  ACTIVATION_ANSWER,
+  type FakeFormService,
+  SUCCESS_ANSWER,
+  startFakeFormService,
+} from "../test/fake-form-service.ts";
 import {
   CLI_ENTRY,
   childEnv,
@@ -12,16 +20,8 @@ import {
   type ServerProcess,
   startServer,
   waitFor,
-} from "../leads/server-process.ts";
-import { openSqliteStore } from "../store/kysely-store.ts";
-import type { LeadStore } from "../store/lead-store.ts";
+} from "../test/server-process.ts";
 import { backoffDelay, parseRetryAfter } from "./backoff.ts";
-import {
-  ACTIVATION_ANSWER,
-  type FakeFormService,
-  SUCCESS_ANSWER,
-  startFakeFormService,
-} from "./fake-form-service.ts";
 
 const run = promisify(execFile);
 const CANARY = {

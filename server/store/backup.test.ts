@@ -10,7 +10,7 @@ import {
   makeMinimalBuild,
   type ServerProcess,
   startServer,
-} from "../leads/server-process.ts";
+} from "../test/server-process.ts";
 import { MANIFEST_FILE } from "./backup.ts";
 import { openSqliteStore } from "./kysely-store.ts";
 

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { makeMinimalBuild, startServer } from "../leads/server-process.ts";
+import { makeMinimalBuild, startServer } from "../test/server-process.ts";
 import { openLeadStore } from "./open-store.ts";
 import { SWEEP_GRACE_MS } from "./resume-files.ts";
 

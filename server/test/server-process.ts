@@ -14,6 +14,10 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Everything the process wrote to stdout and stderr so far. */
   logs(): string;
+  /** From now on nobody reads the server's stdout: a stalled log reader. */
+  stopReadingStdout(): void;
+  /** Reads stdout again (and records it in logs()). */
+  resumeReadingStdout(): void;
   /** Graceful stop (SIGTERM), resolved when the process exited. */
   stop(): Promise<void>;
   /** kill -9. */
@@ -81,6 +85,16 @@ export async function startServer(env: Record<string, string>, timeoutMs = 20_00
     pid: child.pid ?? 0,
     child,
     logs: () => output,
+    stopReadingStdout: () => {
+      child.stdout?.removeAllListeners("data");
+      child.stdout?.pause();
+    },
+    resumeReadingStdout: () => {
+      child.stdout?.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      child.stdout?.resume();
+    },
     stop: () => signal("SIGTERM"),
     kill: () => signal("SIGKILL"),
   };

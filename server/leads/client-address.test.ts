@@ -1,0 +1,129 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { HttpBindings } from "@hono/node-server";
+import { Hono } from "hono";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig, type TrustProxy } from "../config.ts";
+import { makeMinimalBuild, type ServerProcess, startServer } from "../test/server-process.ts";
+import { clientAddressResolver, rateLimitKey } from "./client-address.ts";
+import { RATE_LIMIT_TABLE } from "./rate-limit.ts";
+
+/** The address the resolver picks for a request that reached us from `peer` with this X-Forwarded-For. */
+async function resolve(trust: TrustProxy, peer: string, forwardedFor?: string): Promise<string> {
+  const app = new Hono<{ Bindings: HttpBindings }>();
+  const clientAddress = clientAddressResolver(trust);
+  app.get("/", (c) => c.text(clientAddress(c)));
+  const headers = forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor };
+  const incoming = { socket: { remoteAddress: peer }, connection: { remoteAddress: peer }, headers };
+  const response = await app.request("/", {}, { incoming } as unknown as HttpBindings);
+  return response.text();
+}
+
+describe("client address behind proxies (proxy-addr semantics)", () => {
+  it("ignores X-Forwarded-For entirely when no proxy is trusted (the default)", async () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(await resolve(false, "198.51.100.7", "203.0.113.1")).toBe("198.51.100.7");
+    expect(await resolve(false, "198.51.100.7", "203.0.113.1, 203.0.113.2")).toBe("198.51.100.7");
+  });
+
+  it("trusts as many hops as TRUST_PROXY counts", async () => {
+    const chain = "203.0.113.9, 198.51.100.1, 10.0.0.2";
+    expect(await resolve(1, "10.0.0.1", chain)).toBe("10.0.0.2");
+    expect(await resolve(2, "10.0.0.1", chain)).toBe("198.51.100.1");
+    expect(await resolve(3, "10.0.0.1", chain)).toBe("203.0.113.9");
+    // More hops than the chain has: the left-most address, the furthest one known.
+    expect(await resolve(9, "10.0.0.1", chain)).toBe("203.0.113.9");
+  });
+
+  it("with a list of proxies and CIDRs takes the right-most address that is not one of them", async () => {
+    const trust = loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.0.2.10" }).TRUST_PROXY;
+    expect(trust).toEqual(["10.0.0.0/8", "192.0.2.10"]);
+    // A CDN edge (192.0.2.10) behind our load balancer (10.0.0.1): the client is left of them.
+    expect(await resolve(trust, "10.0.0.1", "198.51.100.7, 192.0.2.10")).toBe("198.51.100.7");
+    // What the client forged to the left of its own address changes nothing.
+    expect(await resolve(trust, "10.0.0.1", "203.0.113.66, 198.51.100.7, 192.0.2.10")).toBe("198.51.100.7");
+    // A peer that is not a trusted proxy is the client, whatever it claims.
+    expect(await resolve(trust, "198.51.100.8", "203.0.113.66")).toBe("198.51.100.8");
+  });
+
+  it("refuses a TRUST_PROXY that is none of its forms, naming the variable", () => {
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(
+      /TRUST_PROXY must be false, a hop count/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("limits IPv6 clients per /64 and IPv4 clients per address", () => {
+    expect(rateLimitKey("2001:db8:1:2::1")).toBe(rateLimitKey("2001:db8:1:2:ffff:ee:dd:9"));
+    expect(rateLimitKey("2001:db8:1:2::1")).not.toBe(rateLimitKey("2001:db8:1:3::1"));
+    expect(rateLimitKey("2001:0DB8:0001:0002::1")).toBe("2001:db8:1:2::/64");
+    expect(rateLimitKey("::ffff:198.51.100.7")).toBe("198.51.100.7");
+    expect(rateLimitKey("198.51.100.7")).not.toBe(rateLimitKey("198.51.100.8"));
+  });
+});
+
+describe("the rate limit against real servers", () => {
+  let buildDir: string;
+  let dataDir: string;
+  const servers: ServerProcess[] = [];
+  const post = (server: ServerProcess, forwardedFor: string) =>
+    fetch(`${server.url}/api/leads/payroll-info`, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Grace Hopper", email: "grace@example.com", company: "Navy" }),
+      headers: { Accept: "application/json", "X-Forwarded-For": forwardedFor },
+    });
+
+  beforeAll(async () => {
+    buildDir = await makeMinimalBuild();
+    dataDir = await mkdtemp(path.join(tmpdir(), "lead-limit-"));
+  });
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(buildDir, { recursive: true, force: true });
+  });
+
+  it("counts IPv6 clients behind a trusted proxy per /64", async () => {
+    const server = await startServer({
+      BUILD_DIR: buildDir,
+      DATA_DIR: dataDir,
+      RELAY_ENABLED: "false",
+      RATE_LIMIT_PER_MINUTE: "2",
+      TRUST_PROXY: "loopback",
+    });
+    servers.push(server);
+    expect((await post(server, "2001:db8:1:2::1")).status).toBe(201);
+    expect((await post(server, "2001:db8:1:2::2")).status).toBe(201);
+    expect((await post(server, "2001:db8:1:2:abcd::3")).status).toBe(429);
+    expect((await post(server, "2001:db8:1:3::1")).status).toBe(201);
+  });
+
+  const DATABASE_URL = process.env.DATABASE_URL;
+  it.skipIf(!DATABASE_URL)(
+    "shares one limit across two instances on one PostgreSQL, and a forged X-Forwarded-For changes nothing",
+    async () => {
+      const database = new pg.Client({ connectionString: DATABASE_URL });
+      await database.connect();
+      await database.query(`DROP TABLE IF EXISTS ${RATE_LIMIT_TABLE}`);
+      await database.end();
+      const env = {
+        BUILD_DIR: buildDir,
+        DATABASE_URL: DATABASE_URL ?? "",
+        RELAY_ENABLED: "false",
+        RATE_LIMIT_PER_MINUTE: "2",
+      };
+      const [first, second] = await Promise.all([startServer(env), startServer(env)]);
+      servers.push(first, second);
+      // Same peer (no proxy trusted), a different forged address each time: one bucket, across instances.
+      expect((await post(first, "203.0.113.1")).status).toBe(201);
+      expect((await post(second, "203.0.113.2")).status).toBe(201);
+      const refused = await post(first, "203.0.113.3");
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+      expect((await post(second, "203.0.113.4")).status).toBe(429);
+    },
+  );
+});

@@ -1,0 +1,38 @@
+import type { IncomingMessage } from "node:http";
+import type { HttpBindings } from "@hono/node-server";
+import type { Context } from "hono";
+import ipaddr from "ipaddr.js";
+import proxyAddr from "proxy-addr";
+import type { TrustProxy } from "../config.ts";
+
+/**
+ * The client's address with proxy-addr's semantics: walking X-Forwarded-For from the socket's peer
+ * towards the client, the first address we do not trust is the client. `false` trusts no one (a forged
+ * header changes nothing), a number trusts that many hops, a list trusts those proxies (addresses, CIDRs,
+ * or proxy-addr's names such as `loopback` and `uniquelocal`).
+ */
+export function clientAddressResolver(trust: TrustProxy): (c: Context) => string {
+  const trusts: (address: string, hop: number) => boolean =
+    trust === false
+      ? () => false
+      : typeof trust === "number"
+        ? (_address, hop) => hop < trust
+        : proxyAddr.compile(trust);
+  return (c) => {
+    const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming as IncomingMessage | undefined;
+    if (!incoming?.socket?.remoteAddress) return "unknown";
+    return proxyAddr(incoming, trusts);
+  };
+}
+
+/**
+ * What a rate limit counts by: an IPv4 address, or an IPv6 client's /64 network (one subscriber gets a
+ * whole /64 and can pick any address in it). IPv4-mapped IPv6 addresses count as their IPv4 address.
+ */
+export function rateLimitKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const network = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${network.join(":")}::/64`;
+}

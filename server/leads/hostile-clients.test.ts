@@ -1,0 +1,254 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import type { Socket } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  applicationBody,
+  descriptorsOf,
+  dribble,
+  openSocket,
+  readUntilClosed,
+  requestHead,
+  statusOf,
+} from "../test/raw-client.ts";
+import { pdfFile } from "../test/resume-fixtures.ts";
+import { makeMinimalBuild, type ServerProcess, startServer, waitFor } from "../test/server-process.ts";
+
+const APPLY = "/api/leads/nurse-application";
+
+describe("clients that drop the connection half-way through an upload", () => {
+  let dataDir: string;
+  let buildDir: string;
+  let server: ServerProcess;
+  const port = () => Number(new URL(server.url).port);
+  const tempFiles = () => readdir(path.join(dataDir, "tmp"));
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "lead-abort-"));
+    buildDir = await makeMinimalBuild();
+    server = await startServer({
+      BUILD_DIR: buildDir,
+      DATA_DIR: dataDir,
+      RATE_LIMIT_PER_MINUTE: "0",
+      RELAY_ENABLED: "false",
+    });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(buildDir, { recursive: true, force: true });
+  });
+
+  /** Starts `count` 6 MB applications, waits until the server is writing each resume, then cuts them all. */
+  async function abortUploads(count: number) {
+    const body = applicationBody(pdfFile(6 * 1024 * 1024));
+    const sent = body.subarray(0, 96 * 1024);
+    // The previous batch has been let go (its upload slots are free).
+    await waitFor(
+      async () => ((await tempFiles()).length === 0 ? true : undefined),
+      10_000,
+      "previous batch",
+    );
+    const sockets: Socket[] = [];
+    for (let index = 0; index < count; index++) {
+      const socket = await openSocket(port());
+      socket.on("error", () => undefined);
+      socket.write(requestHead(port(), APPLY, body.length));
+      socket.write(sent);
+      sockets.push(socket);
+    }
+    await waitFor(
+      async () => ((await tempFiles()).length >= count ? true : undefined),
+      10_000,
+      "every upload writing its resume",
+    );
+    for (const socket of sockets) socket.destroy();
+  }
+
+  it("leaves descriptors, DATA_DIR/tmp and disk use where they were after 1,000 aborted uploads", async () => {
+    const before = await descriptorsOf(server.pid);
+    expect(before.deleted).toBe(0);
+    for (let batch = 0; batch < 40; batch++) await abortUploads(25);
+
+    const settled = await waitFor(
+      async () => {
+        const now = await descriptorsOf(server.pid);
+        return now.open <= before.open && (await tempFiles()).length === 0 ? now : undefined;
+      },
+      10_000,
+      "descriptors and temp files released",
+    ).catch(async () => descriptorsOf(server.pid));
+    expect(settled.deleted).toBe(0);
+    expect(settled.open).toBeLessThanOrEqual(before.open);
+    expect(await tempFiles()).toEqual([]);
+
+    // And the server still takes a complete application.
+    const socket = await openSocket(port());
+    const answer = readUntilClosed(socket);
+    const body = applicationBody(pdfFile(4096));
+    socket.write(Buffer.concat([Buffer.from(requestHead(port(), APPLY, body.length)), body]));
+    expect(statusOf((await answer).text)).toBe(201);
+  });
+});
+
+describe("slow clients and the cap on uploads in progress", () => {
+  let dataDir: string;
+  let buildDir: string;
+  let slow: ServerProcess;
+  let capped: ServerProcess;
+  const portOf = (server: ServerProcess) => Number(new URL(server.url).port);
+  const pending = async (server: ServerProcess) =>
+    ((await (await fetch(`${server.url}/api/health`)).json()) as { pending: number }).pending;
+  const tempFiles = (server: ServerProcess) =>
+    readdir(path.join(dataDir, server === slow ? "slow" : "capped", "tmp"));
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "lead-slow-"));
+    buildDir = await makeMinimalBuild();
+    const env = { BUILD_DIR: buildDir, RATE_LIMIT_PER_MINUTE: "0", RELAY_ENABLED: "false" };
+    [slow, capped] = await Promise.all([
+      startServer({
+        ...env,
+        DATA_DIR: path.join(dataDir, "slow"),
+        HEADERS_TIMEOUT_MS: "1000",
+        REQUEST_TIMEOUT_MS: "2500",
+      }),
+      startServer({ ...env, DATA_DIR: path.join(dataDir, "capped"), MAX_UPLOADS_IN_FLIGHT: "2" }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([slow?.stop(), capped?.stop()]);
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(buildDir, { recursive: true, force: true });
+  });
+
+  it("cuts a client that dribbles its headers once HEADERS_TIMEOUT_MS has passed", async () => {
+    const socket = await openSocket(portOf(slow));
+    const answer = readUntilClosed(socket, 8000);
+    const head = Buffer.from(`POST ${APPLY} HTTP/1.1\r\nHost: 127.0.0.1\r\n${"X-Slow: 1\r\n".repeat(100)}`);
+    void dribble(socket, head, 11, 200);
+    const { text, closedAfterMs } = await answer;
+    // 1 s of headers allowed, checked every 250 ms; a loaded machine gets a second more.
+    expect(closedAfterMs).toBeLessThan(3000);
+    expect([0, 408]).toContain(statusOf(text));
+  });
+
+  it("cuts a client that dribbles its body once REQUEST_TIMEOUT_MS has passed, and stores nothing", async () => {
+    const body = applicationBody(pdfFile(200 * 1024));
+    const socket = await openSocket(portOf(slow));
+    const answer = readUntilClosed(socket, 10_000);
+    socket.write(requestHead(portOf(slow), APPLY, body.length));
+    void dribble(socket, body, 1024, 100);
+    const { closedAfterMs } = await answer;
+    expect(closedAfterMs).toBeLessThan(4500);
+    expect(await pending(slow)).toBe(0);
+    await waitFor(
+      async () => ((await tempFiles(slow)).length === 0 ? true : undefined),
+      5000,
+      "temp file removed",
+    );
+  });
+
+  it("answers 503 with Retry-After to the upload beyond MAX_UPLOADS_IN_FLIGHT, and stores nothing", async () => {
+    const body = applicationBody(pdfFile(1024 * 1024));
+    const started: Socket[] = [];
+    for (let index = 0; index < 3; index++) {
+      const socket = await openSocket(portOf(capped));
+      socket.on("error", () => undefined);
+      started.push(socket);
+    }
+    const [first, second, third] = started as [Socket, Socket, Socket];
+    for (const socket of [first, second]) {
+      socket.write(requestHead(portOf(capped), APPLY, body.length));
+      socket.write(body.subarray(0, 64 * 1024));
+    }
+    await waitFor(
+      async () => ((await tempFiles(capped)).length === 2 ? true : undefined),
+      5000,
+      "two uploads",
+    );
+
+    const refused = readUntilClosed(third, 5000);
+    third.write(requestHead(portOf(capped), APPLY, body.length));
+    void dribble(third, body, 16 * 1024, 50);
+    const { text } = await refused;
+    expect(statusOf(text)).toBe(503);
+    expect(text).toMatch(/\r\nretry-after: \d+\r\n/i);
+    expect(text).toContain('"error":"unavailable"');
+
+    // The two slow ones are cut too: nothing at all was stored, and a slot is free again.
+    first.destroy();
+    second.destroy();
+    await waitFor(
+      async () => ((await tempFiles(capped)).length === 0 ? true : undefined),
+      5000,
+      "temp files",
+    );
+    expect(await pending(capped)).toBe(0);
+    const again = await openSocket(portOf(capped));
+    const accepted = readUntilClosed(again, 10_000);
+    again.write(Buffer.concat([Buffer.from(requestHead(portOf(capped), APPLY, body.length)), body]));
+    expect(statusOf((await accepted).text)).toBe(201);
+  });
+});
+
+describe("a log reader that stops reading", () => {
+  it("never stalls the server, reports the lines it dropped, and SIGTERM still ends it within 10 s", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "lead-stalled-log-"));
+    const buildDir = await makeMinimalBuild();
+    const server = await startServer({
+      BUILD_DIR: buildDir,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "debug",
+      LOG_BUFFER_BYTES: String(64 * 1024),
+      RATE_LIMIT_PER_MINUTE: "0",
+    });
+    // Each request logs a 4 KB debug line (its path): far more than the pipe and the log buffer (64 KB each) hold.
+    const flood = async (requests: number) => {
+      let served = 0;
+      const clients = Array.from({ length: 20 }, async () => {
+        for (let index = 0; index < requests / 20; index++) {
+          const response = await fetch(`${server.url}/${"x".repeat(4000)}${index}`, {
+            signal: AbortSignal.timeout(3000),
+          });
+          await response.arrayBuffer();
+          if (response.status === 404) served++;
+        }
+      });
+      await Promise.allSettled(clients);
+      return served;
+    };
+    try {
+      server.stopReadingStdout();
+      expect(await flood(400)).toBe(400);
+      // The reader comes back: the server says how many lines it missed.
+      server.resumeReadingStdout();
+      const reported = await waitFor(
+        () => /"droppedLogLines":(\d+)[^\n]*"msg":"log lines dropped"/.exec(server.logs())?.[1],
+        5000,
+        "dropped lines reported",
+      ).catch(() => "0");
+      expect(Number(reported)).toBeGreaterThan(0);
+
+      // It stalls again, for good: SIGTERM must still end the process.
+      server.stopReadingStdout();
+      expect(await flood(400)).toBe(400);
+      const stopping = performance.now();
+      server.child.kill("SIGTERM");
+      const exitedAfter = await Promise.race([
+        new Promise<number>((resolve) =>
+          server.child.once("exit", () => resolve(performance.now() - stopping)),
+        ),
+        new Promise<number>((resolve) => setTimeout(() => resolve(Number.POSITIVE_INFINITY), 15_000)),
+      ]);
+      expect(exitedAfter).toBeLessThan(11_000);
+    } finally {
+      await server.kill();
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(buildDir, { recursive: true, force: true });
+    }
+  });
+});
