@@ -100,15 +100,16 @@ async function main() {
 
     // Stop taking requests and let the ones in progress commit; cut whatever is still arriving after the grace.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Deliveries in flight get the same grace, then are aborted and their leases released for the next run.
+    const relayStopped = relay?.stop(REQUEST_GRACE_MS);
     if ("closeIdleConnections" in server) server.closeIdleConnections();
     const grace = setTimeout(() => {
       if ("closeAllConnections" in server) server.closeAllConnections();
     }, REQUEST_GRACE_MS);
     await closed;
     clearTimeout(grace);
-    // Deliveries in flight finish or are released; then the store closes.
     await leadApi.close().catch(() => undefined);
-    await relay?.stop();
+    await relayStopped;
     await retention?.stop();
     await store.close();
     // Give a reader that is catching up the chance to see the last lines, within the deadline.

@@ -20,7 +20,11 @@ export interface RelayWorker {
   /** New work was committed: look now instead of at the next poll. */
   wake(): void;
   /** Stops claiming and waits for deliveries in flight. */
-  stop(): Promise<void>;
+  /**
+   * Stops claiming; deliveries in flight get `graceMs` to finish, then are aborted and their leases released,
+   * so the lead is due again at once for the next worker (no attempt is counted).
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** Where the service URL template puts the mailbox. */
@@ -43,6 +47,7 @@ export function createRelayWorker({
   // Long enough for the slowest attempt plus reading the file; after that another worker may take it.
   const leaseMs = config.RELAY_TIMEOUT_MS + 60_000;
   const inFlight = new Set<Promise<void>>();
+  const stopping = new AbortController();
   let running = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
@@ -101,6 +106,7 @@ export function createRelayWorker({
       config.RELAY_TIMEOUT_MS,
       now,
       fetchImpl,
+      stopping.signal,
     );
   }
 
@@ -122,6 +128,14 @@ export function createRelayWorker({
     const at = now();
     const ms = Math.round(performance.now() - started);
     try {
+      if (!outcome.ok && stopping.signal.aborted) {
+        await store.releaseLease(delivery.leadId, delivery.lease);
+        logger.info(
+          { ...context, outcome: "released", ms },
+          "relay stopped: delivery released for the next run",
+        );
+        return;
+      }
       if (outcome.ok) {
         if (!(await store.markDelivered(delivery.leadId, delivery.lease, at))) {
           logger.warn(
@@ -227,11 +241,19 @@ export function createRelayWorker({
       if (wakeUp) wakeUp();
       else wakeRequested = true;
     },
-    async stop() {
+    async stop(graceMs = config.RELAY_TIMEOUT_MS) {
       running = false;
       wakeUp?.();
       await loop;
-      await Promise.allSettled([...inFlight]);
+      const finished = Promise.allSettled([...inFlight]);
+      let grace: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<void>((resolve) => {
+        grace = setTimeout(resolve, graceMs);
+      });
+      await Promise.race([finished, timedOut]);
+      clearTimeout(grace);
+      stopping.abort();
+      await finished;
     },
   };
   return worker;

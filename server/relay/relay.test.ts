@@ -1,6 +1,9 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
+import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -225,6 +228,39 @@ describe("relay against a fake form service", () => {
       size: resume.length,
       sha256: createHash("sha256").update(resume).digest("hex"),
     });
+  });
+
+  it("on SIGTERM releases a delivery the service never answers, exits in time, and the lead is due at once", async () => {
+    // A form service that takes the request and never answers: the relay's own timeout is far beyond the deadline.
+    let received = 0;
+    const hanging = createServer((request) => {
+      received += 1;
+      request.resume();
+    });
+    hanging.listen(0, "127.0.0.1");
+    await once(hanging, "listening");
+    const { port } = hanging.address() as AddressInfo;
+    const service = {
+      template: `http://127.0.0.1:${port}/ajax/{to}`,
+      close: async () => {
+        hanging.closeAllConnections();
+        await new Promise((resolve) => hanging.close(resolve));
+      },
+    } as FakeFormService;
+    const { server, store } = await setup({ RELAY_TIMEOUT_MS: "60000" }, service);
+    const id = await postLead(server, canaryForm());
+    await waitFor(() => (received > 0 ? true : undefined), 10_000, "the relay's request");
+
+    const started = Date.now();
+    await server.stop();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(server.logs()).toContain('"outcome":"released"');
+
+    // No attempt was counted and no lease is held: the next worker may send it right away.
+    const lead = await store.get(id);
+    expect(lead).toMatchObject({ state: "pending", attempts: 0 });
+    const due = await store.claimDue(Date.now(), 10, 60_000);
+    expect(due.map((delivery) => delivery.leadId)).toEqual([id]);
   });
 
   it("never writes lead contents to the logs (canary)", async () => {

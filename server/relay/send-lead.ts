@@ -50,6 +50,8 @@ export async function sendLead(
   timeoutMs: number,
   now: () => number = Date.now,
   fetchImpl: typeof fetch = fetch,
+  /** Aborts the attempt when the worker is stopping (SIGTERM), so its lease can be released. */
+  stop?: AbortSignal,
 ): Promise<SendOutcome> {
   let response: Response;
   let text: string;
@@ -58,7 +60,7 @@ export async function sendLead(
       method: "POST",
       headers: { Accept: "application/json" },
       body: buildPayload(lead),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: stop ? AbortSignal.any([AbortSignal.timeout(timeoutMs), stop]) : AbortSignal.timeout(timeoutMs),
       redirect: "manual",
     });
     text = await response.text();
