@@ -69,7 +69,7 @@ async function main() {
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-tth-")),
     DATABASE_URL: "",
     RELAY_ENABLED: "false",
-  });
+  }, 60_000); // a busy machine can take longer than the default to start it
 
   const engines = [
     {
