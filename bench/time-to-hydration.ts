@@ -64,12 +64,15 @@ async function main() {
     console.log(`Building into ${buildOut}/ ...`);
     buildSite({ ...process.env, BUILD_OUT: buildOut });
   }
-  const server = await startServer({
-    BUILD_DIR: path.join(buildOut, "client"),
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-tth-")),
-    DATABASE_URL: "",
-    RELAY_ENABLED: "false",
-  }, 60_000); // a busy machine can take longer than the default to start it
+  const server = await startServer(
+    {
+      BUILD_DIR: path.join(buildOut, "client"),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-tth-")),
+      DATABASE_URL: "",
+      RELAY_ENABLED: "false",
+    },
+    60_000,
+  ); // a busy machine can take longer than the default to start it
 
   const engines = [
     {
