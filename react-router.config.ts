@@ -16,6 +16,6 @@ export default {
     console.log(`SEO files: ${written.join(", ")} -> ${clientDir}`);
     // Every page paints before its JavaScript starts downloading (decision 012).
     const { deferHydrationIn } = await import("./scripts/defer-hydration.ts");
-    console.log(`Hydration deferred past the first frame on ${await deferHydrationIn(clientDir)} pages`);
+    console.log(`Hydration deferred past the first paint on ${await deferHydrationIn(clientDir)} pages`);
   },
 } satisfies Config;

@@ -3,13 +3,13 @@ import path from "node:path";
 import { htmlFiles } from "./check-budget.ts";
 
 /**
- * Rewrites every pre-rendered page so its JavaScript starts after the first frame is drawn (decision 012).
+ * Rewrites every pre-rendered page so its JavaScript starts after its first paint (decision 012).
  * React Router puts a modulepreload link for every first-load chunk in the head and a module script that
  * imports the route modules, so the whole bundle downloads alongside the stylesheet and a phone on a slow
  * network paints later than the same page without JavaScript. The pages are complete HTML that work without
- * JavaScript (native popovers, native form posts), so hydration can wait for the first frame: the rewritten
- * bootstrap adds the same modulepreload links once that frame is drawn (or at load), then runs React
- * Router's own steps in their original order. React hoists the links into the head and React Router has
+ * JavaScript (native popovers, native form posts), so hydration can wait for the first paint: the rewritten
+ * bootstrap adds the same modulepreload links once the first contentful paint is reported, or once the page
+ * has loaded and drawn (whichever comes first), then runs React Router's own steps in their original order. React hoists the links into the head and React Router has
  * no option to leave them out, so no supported extension point can do this; the build fails on any page
  * shape it does not recognise.
  * Runs from React Router's buildEnd hook (react-router.config.ts), or by hand:
@@ -54,9 +54,9 @@ function parseBootstrap(body: string): Bootstrap {
 }
 
 /**
- * The rewritten bootstrap body. Once the page has drawn its first frame (or has loaded, in a tab that draws
- * none): preload every chunk at once, so they download in parallel, then run React Router's own steps.
- * Nothing waits for a paint entry: Firefox records none for a page opened at an anchor (issue 12).
+ * The rewritten bootstrap body. At the first contentful paint, or once loaded and two frames drawn where no
+ * paint entry comes (Firefox at an anchor, issue 12), or at load in a background tab: preload every chunk at
+ * once, so they download in parallel, then run React Router's own steps.
  */
 function deferredBootstrap(bootstrap: Bootstrap, preloads: string[]): string {
   return [
@@ -74,11 +74,19 @@ function deferredBootstrap(bootstrap: Bootstrap, preloads: string[]): string {
     "    hydrate();",
     "  }",
     "};",
-    // A frame callback runs before its frame is drawn; the task after it runs once the frame is on screen.
-    "requestAnimationFrame(() => setTimeout(start, 0));",
-    // A background tab draws no frame until shown: it starts at load instead. A visible page can load before
-    // its first frame on a busy machine; it waits for the frame.
-    'addEventListener("load", () => document.visibilityState === "hidden" && start(), { once: true });',
+    // The paint entry comes once the first frame is on screen (a frame callback alone can run before that)...
+    'if (globalThis.PerformanceObserver?.supportedEntryTypes?.includes("paint")) {',
+    "  new PerformanceObserver((entries) => {",
+    '    if (entries.getEntriesByName("first-contentful-paint").length) start();',
+    '  }).observe({ type: "paint", buffered: true });',
+    "}",
+    // ...but not always: Firefox reports none for a page opened at an anchor. Once loaded, a page starts two
+    // drawn frames and 200 ms later whatever it reported (a paint entry lags its frame on a busy machine, and
+    // comes before that when it comes at all); a background tab, which draws no frame, starts at once.
+    'addEventListener("load", () => {',
+    '  if (document.visibilityState === "hidden") start();',
+    "  else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 200)));",
+    "}, { once: true });",
   ].join("\n");
 }
 
