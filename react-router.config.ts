@@ -14,8 +14,8 @@ export default {
     const { writeSeoFiles } = await import("./scripts/generate-seo-files.ts");
     const written = await writeSeoFiles({ clientDir, routes: reactRouterConfig.routes });
     console.log(`SEO files: ${written.join(", ")} -> ${clientDir}`);
-    // Every page paints before its JavaScript starts downloading (decision 008).
+    // Every page paints before its JavaScript starts downloading (decision 012).
     const { deferHydrationIn } = await import("./scripts/defer-hydration.ts");
-    console.log(`Hydration deferred past first paint on ${await deferHydrationIn(clientDir)} pages`);
+    console.log(`Hydration deferred past the first paint on ${await deferHydrationIn(clientDir)} pages`);
   },
 } satisfies Config;

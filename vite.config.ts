@@ -3,7 +3,6 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { readSiteConfig } from "./config/site.ts";
-import { eagerCommonJsPlugin } from "./scripts/eager-commonjs.ts";
 
 /** React and React DOM, then React Router: every page loads both; two chunks evaluate in two tasks. */
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
@@ -19,7 +18,7 @@ const APP = /[\\/]app[\\/]/;
 const site = readSiteConfig(process.env);
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), eagerCommonJsPlugin()],
+  plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   define: { __SITE__: JSON.stringify(site) },
   server: { port: 5173 },

@@ -1,17 +1,17 @@
-import { readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { htmlFiles, staticImports } from "./check-budget.ts";
+import { htmlFiles } from "./check-budget.ts";
 
 /**
- * Rewrites every pre-rendered page so its JavaScript starts after the first paint (decision 008).
+ * Rewrites every pre-rendered page so its JavaScript starts after its first paint (decision 012).
  * React Router puts a modulepreload link for every first-load chunk in the head and a module script that
  * imports the route modules, so the whole bundle downloads alongside the stylesheet and a phone on a slow
  * network paints later than the same page without JavaScript. The pages are complete HTML that work without
- * JavaScript (native popovers, native form posts), so hydration can wait for the first contentful paint:
- * the rewritten bootstrap adds the same modulepreload links once that paint is on screen, evaluates the
- * chunks one per task so none blocks the main thread for long, then runs React Router's own steps in
- * their original order.
+ * JavaScript (native popovers, native form posts), so hydration can wait for the first paint: the rewritten
+ * bootstrap adds the same modulepreload links once the first contentful paint is reported, or once the page
+ * has loaded and drawn (whichever comes first), then runs React Router's own steps in their original order. React hoists the links into the head and React Router has
+ * no option to leave them out, so no supported extension point can do this; the build fails on any page
+ * shape it does not recognise.
  * Runs from React Router's buildEnd hook (react-router.config.ts), or by hand:
  *   node scripts/defer-hydration.ts build/client
  */
@@ -23,48 +23,24 @@ const STATIC_IMPORT = /^\s*import\s+(?:\*\s+as\s+([A-Za-z_$][\w$]*)\s+from\s+)?(
 const MARKER = "data-deferred-hydration";
 
 const fail = (message: string): never => {
-  throw new Error(`defer-hydration: ${message}; React Router's page output changed, see decision 008`);
+  throw new Error(`defer-hydration: ${message}; React Router's page output changed, see decision 012`);
 };
-
-/** What a built chunk imports statically, as absolute URLs; the build's files answer it. */
-export type ChunkImports = (url: string) => string[];
-
-/**
- * The chunks behind `roots`, dependencies before the chunks that import them (post-order), so importing
- * them one at a time evaluates one chunk per task instead of the whole graph at once.
- */
-export function evaluationOrder(roots: string[], importsOf: ChunkImports): string[] {
-  const order: string[] = [];
-  const seen = new Set<string>();
-  const visit = (url: string) => {
-    if (seen.has(url)) return;
-    seen.add(url);
-    for (const dependency of importsOf(url)) visit(dependency);
-    order.push(url);
-  };
-  for (const root of roots) visit(root);
-  return order;
-}
 
 interface Bootstrap {
   /** React Router's steps, its static imports turned into awaited dynamic ones, in its order. */
   steps: string[];
-  /** The modules its static imports named (the manifest and the route modules). */
-  imported: string[];
   /** The client entry, whose evaluation starts hydration. */
   entry: string;
 }
 
 function parseBootstrap(body: string): Bootstrap {
   const steps: string[] = [];
-  const imported: string[] = [];
   let sawStatement = false;
   for (const line of body.split("\n")) {
     const match = STATIC_IMPORT.exec(line);
     if (match) {
       if (sawStatement) fail("a static import after other statements");
       const [, binding, specifier = ""] = match;
-      imported.push(JSON.parse(specifier));
       steps.push(binding ? `const ${binding} = await import(${specifier});` : `await import(${specifier});`);
     } else if (line.trim()) {
       if (/\bimport\s*[^(\s]/.test(line)) fail(`an import form it does not know: ${line.trim()}`);
@@ -74,32 +50,20 @@ function parseBootstrap(body: string): Bootstrap {
   }
   const entry = /^import\(("[^"]+")\);?$/.exec(steps.at(-1) ?? "")?.[1];
   if (!entry) fail("no dynamic import of the client entry at the end");
-  return { steps, imported, entry: JSON.parse(entry ?? "") };
+  return { steps, entry: JSON.parse(entry ?? "") };
 }
 
 /**
- * The rewritten bootstrap body. After the first contentful paint: preload every chunk (parallel downloads),
- * evaluate the chunks one per task, dependencies first, so no task runs the whole bundle, then run React
- * Router's own steps, which find everything evaluated and end by importing the client entry.
+ * The rewritten bootstrap body. At the first contentful paint, or once loaded and two frames drawn where no
+ * paint entry comes (Firefox at an anchor, issue 12), or at load in a background tab: preload every chunk at
+ * once, so they download in parallel, then run React Router's own steps.
  */
-function deferredBootstrap(bootstrap: Bootstrap, preloads: string[], importsOf: ChunkImports): string {
-  const entryDependencies = importsOf(bootstrap.entry);
-  const stages = evaluationOrder([...bootstrap.imported, ...entryDependencies], importsOf).filter(
-    (url) => url !== bootstrap.entry,
-  );
+function deferredBootstrap(bootstrap: Bootstrap, preloads: string[]): string {
   return [
     `const preloads = ${JSON.stringify(preloads)};`,
-    `const stages = ${JSON.stringify(stages)};`,
-    "const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));",
     "const hydrate = async () => {",
-    // Each preload starts a fetch, a few milliseconds on a slow phone: one per task, so none adds up to a long one.
     "  for (const href of preloads) {",
     `    document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
-    "    await nextTask();",
-    "  }",
-    "  for (const href of stages) {",
-    "    await import(href);",
-    "    await nextTask();",
     "  }",
     ...bootstrap.steps.map((step) => `  ${step}`),
     "};",
@@ -110,21 +74,24 @@ function deferredBootstrap(bootstrap: Bootstrap, preloads: string[], importsOf: 
     "    hydrate();",
     "  }",
     "};",
-    // The paint entry is recorded once the frame is on screen; a frame callback alone can run before that.
+    // The paint entry comes once the first frame is on screen (a frame callback alone can run before that)...
     'if (globalThis.PerformanceObserver?.supportedEntryTypes?.includes("paint")) {',
     "  new PerformanceObserver((entries) => {",
     '    if (entries.getEntriesByName("first-contentful-paint").length) start();',
     '  }).observe({ type: "paint", buffered: true });',
-    // A page opened in a background tab paints only when shown: it hydrates once loaded instead.
-    '  if (document.visibilityState === "hidden") addEventListener("load", start, { once: true });',
-    "} else {",
-    "  requestAnimationFrame(() => setTimeout(start, 0));",
     "}",
+    // ...but not always: Firefox reports none for a page opened at an anchor. Once loaded, a page starts two
+    // drawn frames and 200 ms later whatever it reported (a paint entry lags its frame on a busy machine, and
+    // comes before that when it comes at all); a background tab, which draws no frame, starts at once.
+    'addEventListener("load", () => {',
+    '  if (document.visibilityState === "hidden") start();',
+    "  else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 200)));",
+    "}, { once: true });",
   ].join("\n");
 }
 
 /** One page's HTML with hydration deferred past the first paint. Pages already rewritten come back as they are. */
-export function deferHydration(html: string, importsOf: ChunkImports): string {
+export function deferHydration(html: string): string {
   if (html.includes(MARKER)) return html;
   const preloads = [...html.matchAll(MODULEPRELOAD)].map(
     (link) => /\bhref="([^"]+)"/.exec(link[0])?.[1] ?? fail(`a modulepreload link without href: ${link[0]}`),
@@ -134,7 +101,7 @@ export function deferHydration(html: string, importsOf: ChunkImports): string {
   const [bootstrap] = bootstraps;
   const body = bootstrap?.[1] ?? "";
   if (!body.includes("__reactRouterRouteModules")) fail("the module script does not set the route modules");
-  const script = deferredBootstrap(parseBootstrap(body), preloads, importsOf);
+  const script = deferredBootstrap(parseBootstrap(body), preloads);
 
   return html
     .replace(MODULEPRELOAD, "")
@@ -144,17 +111,8 @@ export function deferHydration(html: string, importsOf: ChunkImports): string {
 /** Rewrites every page under the built client directory; returns the number of pages. */
 export async function deferHydrationIn(clientDir: string): Promise<number> {
   let pages = 0;
-  const imports = new Map<string, string[]>();
-  const importsOf: ChunkImports = (url) => {
-    let known = imports.get(url);
-    if (!known) {
-      known = staticImports(readFileSync(path.join(clientDir, url), "utf8"), url);
-      imports.set(url, known);
-    }
-    return known;
-  };
   for await (const file of htmlFiles(clientDir)) {
-    await writeFile(file, deferHydration(await readFile(file, "utf8"), importsOf));
+    await writeFile(file, deferHydration(await readFile(file, "utf8")));
     pages += 1;
   }
   if (pages === 0) fail(`no pages in ${clientDir}`);

@@ -1,11 +1,11 @@
 import { HeartHandshake, ShieldCheck, Sparkles } from "lucide-react";
 import { ROUTES } from "../route-paths.ts";
+import { companyFacts } from "./site.ts";
 import type { Cta, Feature, HeroCopy, SectionCopy } from "./types.ts";
 
 export const aboutMeta = {
   title: "About Us: One Group, Three Specialized Healthcare Services",
-  description:
-    "Founded in 2022, we bring together ChartAssist clinical compliance, CareStaff nurse staffing and CareWorks remote support for healthcare facilities.",
+  description: `Founded in ${companyFacts.foundingYear}, we bring together ChartAssist clinical compliance, CareStaff nurse staffing and CareWorks remote support for healthcare facilities.`,
 };
 
 export const aboutHero: Omit<HeroCopy, "actions"> = {
@@ -21,10 +21,10 @@ export const ourStory: SectionCopy & {
   servicesLabel: string;
 } = {
   title: "Our Story",
-  founded: { label: "Founded", year: "2022" },
+  founded: { label: "Founded", year: companyFacts.foundingYear },
   servicesLabel: "Our services",
   paragraphs: [
-    "We were founded in 2022 by people who had worked inside healthcare facilities and seen the same problem again and again: skilled nurses and staff buried in documentation, short-staffed shifts and administrative backlogs.",
+    `We were founded in ${companyFacts.foundingYear} by people who had worked inside healthcare facilities and seen the same problem again and again: skilled nurses and staff buried in documentation, short-staffed shifts and administrative backlogs.`,
     "We started by supporting facilities with the nurses they needed, and grew into three specialized services that share one purpose: giving care teams time and confidence to focus on patients.",
     "Today ChartAssist, CareStaff and CareWorks each have their own specialists, and work together whenever a facility needs more than one kind of help.",
   ],

@@ -1,15 +1,15 @@
 import { ROUTES } from "../route-paths.ts";
-import type { ServiceId } from "./site.ts";
+import { companyFacts, type ServiceId } from "./site.ts";
 import type { SectionCopy, Stat, Testimonial } from "./types.ts";
 
 export const homeMeta = {
-  title: "Healthcare Solutions You Can Trust | Compliance and Staffing",
+  title: `${companyFacts.slogan} | Compliance and Staffing`,
   description:
     "Remote RN charting and compliance checks, pre-vetted nurse staffing, and a trained remote back-office team for billing and prior authorizations.",
 };
 
 export const homeHero = {
-  title: "Healthcare Solutions You Can Trust",
+  title: companyFacts.slogan,
   intro:
     "One partner for the work that keeps a facility running: clinical compliance charting, nurse staffing and a remote administrative team. Choose the service you need.",
   servicesLabel: "Our services",

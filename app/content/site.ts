@@ -4,10 +4,18 @@ import { ROUTES } from "../route-paths.ts";
 /** Company facts, resolved from the environment at build time (placeholders by default; see README). */
 export const site: SiteConfig = __SITE__;
 
+/** Facts about the company that do not vary by deployment: the home page's headline and About's "Founded". */
+export const companyFacts = {
+  slogan: "Healthcare Solutions You Can Trust",
+  foundingYear: "2022",
+} as const;
+
 export const services = [
   {
     id: "chartassist",
     name: "ChartAssist",
+    /** What kind of service it is, as search engines read it (schema.org serviceType). */
+    category: "Clinical compliance charting",
     wordmark: ["Chart", "Assist"],
     menuLabel: "ChartAssist – Clinical Compliance",
     switcherLabel: "ChartAssist – Clinical Compliance",
@@ -16,6 +24,7 @@ export const services = [
   {
     id: "carestaff",
     name: "CareStaff",
+    category: "Nurse staffing",
     wordmark: ["Care", "Staff"],
     menuLabel: "CareStaff – Nurse Staffing",
     switcherLabel: "CareStaff – Nurse Staffing",
@@ -24,6 +33,7 @@ export const services = [
   {
     id: "careworks",
     name: "CareWorks",
+    category: "Remote healthcare administration team",
     wordmark: ["Care", "Works"],
     menuLabel: "CareWorks – Remote Team",
     switcherLabel: "CareWorks Support – Remote Team",

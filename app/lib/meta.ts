@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "../content/site.ts";
 import { publicPaths } from "../route-paths.ts";
-import { structuredDataFor } from "./structured-data.ts";
+import { type ServicePage, structuredDataFor } from "./structured-data.ts";
 
 export interface PageMeta {
   title: string;
@@ -9,6 +9,8 @@ export interface PageMeta {
   /** The page's own path, for its canonical URL. */
   path: string;
   noindex?: boolean;
+  /** On a service page: what its JSON-LD Service says, read from the page's content. */
+  servicePage?: ServicePage;
 }
 
 export const absoluteUrl = (path: string) => `${site.url}${path === "/" ? "/" : path}`;
@@ -22,7 +24,13 @@ const isPublicPath = (path: string) => (publicPaths as readonly string[]).includ
  * Title, description, canonical URL, social cards and JSON-LD for a page.
  * Only the site's own routes get a canonical URL: the 404 answer names no address of its own.
  */
-export function pageMeta({ title, description, path, noindex = false }: PageMeta): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  path,
+  noindex = false,
+  servicePage,
+}: PageMeta): MetaDescriptor[] {
   const known = isPublicPath(path);
   const url = absoluteUrl(known ? path : "/");
   const image = absoluteUrl(SHARE_IMAGE.path);
@@ -49,7 +57,7 @@ export function pageMeta({ title, description, path, noindex = false }: PageMeta
     tags.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
   }
   if (noindex) tags.push({ name: "robots", content: "noindex" });
-  for (const block of structuredDataFor(site, path, { indexable: known && !noindex })) {
+  for (const block of structuredDataFor(site, path, { indexable: known && !noindex, servicePage })) {
     tags.push({ "script:ld+json": block });
   }
   return tags;

@@ -8,12 +8,21 @@ import type {
   WithContext,
 } from "schema-dts";
 import type { SiteConfig } from "../../config/site.ts";
+import { companyFacts, type ServiceId, services } from "../content/site.ts";
+import type { PricingPlan } from "../content/types.ts";
 import { ROUTES, type RoutePath } from "../route-paths.ts";
 
 /**
- * JSON-LD for search engines (schema.org vocabulary), built from the site configuration so the
- * company facts in the markup are the same ones the footer shows.
+ * JSON-LD for search engines (schema.org vocabulary), read from the site configuration and the content
+ * modules, so the markup states the same facts, prices and descriptions the page shows.
  */
+
+/** What a service page says about its service: its description and, where it has one, its price list. */
+export interface ServicePage {
+  service: ServiceId;
+  description: string;
+  pricing?: { plans: PricingPlan[]; trial: string };
+}
 
 /** The short name of each page, as a breadcrumb shows it; typed by route so a new page needs one. */
 export const pageNames: Record<RoutePath, string> = {
@@ -30,52 +39,6 @@ export const pageNames: Record<RoutePath, string> = {
   [ROUTES.terms]: "Terms of Service",
   [ROUTES.login]: "Log In",
 };
-
-/** The three services, as the Organization offers them and each service page describes itself. */
-const serviceFacts = [
-  {
-    path: ROUTES.chartAssist,
-    name: "ChartAssist",
-    serviceType: "Clinical compliance charting",
-    description:
-      "Remote U.S.-licensed, HIPAA-certified RNs do nightly charting, care plans and compliance checks, and send morning audit reports.",
-  },
-  {
-    path: ROUTES.careStaff,
-    name: "CareStaff",
-    serviceType: "Nurse staffing",
-    description:
-      "Pre-vetted RNs, LPNs, CNAs and school nurses, on-site or per diem, from same-day to long-term placement.",
-  },
-  {
-    path: ROUTES.careWorks,
-    name: "CareWorks",
-    serviceType: "Remote healthcare administration team",
-    description:
-      "A trained remote team for billing, coding, prior authorizations, insurance calls, claims, credentialing and EMR data entry, 24/7.",
-  },
-] as const;
-
-/** ChartAssist pricing (spec, section 9): monthly plans "from" a price, and Enterprise on request. */
-export const chartAssistPlans = [
-  {
-    name: "Basic Audit",
-    monthlyFrom: 1999,
-    description: "Basic compliance checking, morning summary reports, 5-day coverage and email support.",
-  },
-  {
-    name: "Standard Suite",
-    monthlyFrom: 2500,
-    description:
-      "Everything in Basic, plus nightly chart completion, all care plans for admissions and quarterlies, select quarterly assessments, 7-day coverage, bi-annual audit preparation and a dedicated implementation manager.",
-  },
-  {
-    name: "Enterprise Solution",
-    monthlyFrom: null,
-    description:
-      "Custom pricing: 24/7 chart completion, full compliance suite, custom EHR integration, a dedicated account manager and quarterly executive reviews.",
-  },
-] as const;
 
 const absolute = (site: SiteConfig, path: string) => `${site.url}${path}`;
 const organizationId = (site: SiteConfig) => `${site.url}/#organization`;
@@ -123,8 +86,8 @@ export function organization(site: SiteConfig): WithContext<Organization> {
     url: `${site.url}/`,
     logo: absolute(site, "/logo.png"),
     image: absolute(site, "/og-image.png"),
-    slogan: "Healthcare Solutions You Can Trust",
-    foundingDate: "2022",
+    slogan: companyFacts.slogan,
+    foundingDate: companyFacts.foundingYear,
     telephone,
     email: site.email.contact,
     address: postalAddress(site.company.address),
@@ -133,16 +96,16 @@ export function organization(site: SiteConfig): WithContext<Organization> {
     hasOfferCatalog: {
       "@type": "OfferCatalog",
       name: "Healthcare staffing and support services",
-      itemListElement: serviceFacts.map(
+      // Each service page describes its service in full under the same @id.
+      itemListElement: services.map(
         (service): Offer => ({
           "@type": "Offer",
           itemOffered: {
             "@type": "Service",
-            "@id": serviceId(site, service.path),
+            "@id": serviceId(site, service.href),
             name: service.name,
-            serviceType: service.serviceType,
-            description: service.description,
-            url: absolute(site, service.path),
+            serviceType: service.category,
+            url: absolute(site, service.href),
           },
         }),
       ),
@@ -150,33 +113,44 @@ export function organization(site: SiteConfig): WithContext<Organization> {
   };
 }
 
-function chartAssistOffers(site: SiteConfig): Offer[] {
-  const url = `${absolute(site, ROUTES.chartAssist)}#pricing`;
-  const plans = chartAssistPlans.map(
-    (plan): Offer =>
-      plan.monthlyFrom === null
-        ? { "@type": "Offer", name: plan.name, description: plan.description, url }
-        : {
-            "@type": "Offer",
-            name: plan.name,
-            description: plan.description,
-            url,
-            priceCurrency: "USD",
-            priceSpecification: {
-              "@type": "UnitPriceSpecification",
-              price: plan.monthlyFrom,
-              minPrice: plan.monthlyFrom,
-              priceCurrency: "USD",
-              unitCode: "MON",
-              unitText: "MONTH",
-            },
-          },
-  );
+/** "$1,999" as 1999; a price that is not a dollar amount ("Custom") is given on request: null. */
+export function dollars(price: string): number | null {
+  if (!price.startsWith("$")) return null;
+  const match = /^\$(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{2}))?$/.exec(price);
+  if (!match) throw new Error(`structured-data: cannot read the price "${price}"`);
+  return Number(`${match[1]?.replaceAll(",", "")}.${match[2] ?? "00"}`);
+}
+
+/** schema.org's unit codes (UN/CEFACT) for the cadences a price is quoted per. */
+const CADENCE_UNITS: Record<string, { unitCode: string; unitText: string }> = {
+  "/month": { unitCode: "MON", unitText: "MONTH" },
+};
+
+function offers(site: SiteConfig, path: string, pricing: NonNullable<ServicePage["pricing"]>): Offer[] {
+  const url = `${absolute(site, path)}#pricing`;
+  const plans = pricing.plans.map((plan): Offer => {
+    const price = dollars(plan.price);
+    const offer: Offer = { "@type": "Offer", name: plan.name, description: plan.summary, url };
+    if (price === null) return offer;
+    const unit = CADENCE_UNITS[plan.cadence ?? ""];
+    if (!unit) throw new Error(`structured-data: no unit for the cadence "${plan.cadence}" of ${plan.name}`);
+    return {
+      ...offer,
+      priceCurrency: "USD",
+      priceSpecification: {
+        "@type": "UnitPriceSpecification",
+        price,
+        minPrice: price,
+        priceCurrency: "USD",
+        ...unit,
+      },
+    };
+  });
   const trial: Offer = {
     "@type": "Offer",
     name: "Free one-week trial",
-    description: "Try ChartAssist free for one week; no credit card required.",
-    url: `${absolute(site, ROUTES.chartAssist)}#demo`,
+    description: pricing.trial,
+    url: `${absolute(site, path)}#demo`,
     price: 0,
     priceCurrency: "USD",
     eligibleDuration: { "@type": "QuantitativeValue", value: 1, unitCode: "WEE", unitText: "WEEK" },
@@ -184,21 +158,20 @@ function chartAssistOffers(site: SiteConfig): Offer[] {
   return [...plans, trial];
 }
 
-/** The Service a service page is about; ChartAssist carries its priced offers. */
-export function service(site: SiteConfig, path: string): WithContext<Service> | null {
-  const facts = serviceFacts.find((candidate) => candidate.path === path);
-  if (!facts) return null;
+/** The Service a service page is about, in the page's own words; with its priced offers where it has a price list. */
+export function service(site: SiteConfig, page: ServicePage): WithContext<Service> {
+  const { name, category, href } = services.find((candidate) => candidate.id === page.service) ?? services[0];
   return {
     "@context": "https://schema.org",
     "@type": "Service",
-    "@id": serviceId(site, facts.path),
-    name: facts.name,
-    serviceType: facts.serviceType,
-    description: facts.description,
-    url: absolute(site, facts.path),
+    "@id": serviceId(site, href),
+    name,
+    serviceType: category,
+    description: page.description,
+    url: absolute(site, href),
     provider: { "@id": organizationId(site) },
     areaServed: { "@type": "Country", name: "United States" },
-    ...(facts.path === ROUTES.chartAssist && { offers: chartAssistOffers(site) }),
+    ...(page.pricing && { offers: offers(site, href, page.pricing) }),
   };
 }
 
@@ -226,11 +199,14 @@ export function breadcrumbs(site: SiteConfig, path: string): WithContext<Breadcr
 }
 
 /** Every JSON-LD block for a page: Organization always, then its Service and breadcrumbs where they apply. */
-export function structuredDataFor(site: SiteConfig, path: string, { indexable }: { indexable: boolean }) {
+export function structuredDataFor(
+  site: SiteConfig,
+  path: string,
+  { indexable, servicePage }: { indexable: boolean; servicePage?: ServicePage },
+) {
   const blocks: object[] = [organization(site)];
   if (!indexable) return blocks;
-  const pageService = service(site, path);
-  if (pageService) blocks.push(pageService);
+  if (servicePage) blocks.push(service(site, servicePage));
   const trail = breadcrumbs(site, path);
   if (trail) blocks.push(trail);
   return blocks;

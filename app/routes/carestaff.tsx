@@ -23,7 +23,12 @@ import { pageMeta } from "~/lib/meta";
 import { ROUTES } from "~/route-paths";
 import type { Route } from "./+types/carestaff";
 
-export const meta: Route.MetaFunction = () => pageMeta({ ...careStaffMeta, path: ROUTES.careStaff });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    ...careStaffMeta,
+    path: ROUTES.careStaff,
+    servicePage: { service: "carestaff", description: careStaffHero.intro },
+  });
 
 /** The CareStaff landing page. */
 export default function CareStaff() {

@@ -30,7 +30,12 @@ import { pageMeta } from "~/lib/meta";
 import { ROUTES } from "~/route-paths";
 import type { Route } from "./+types/chart-assist";
 
-export const meta: Route.MetaFunction = () => pageMeta({ ...chartAssistMeta, path: ROUTES.chartAssist });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    ...chartAssistMeta,
+    path: ROUTES.chartAssist,
+    servicePage: { service: "chartassist", description: chartAssistHero.intro, pricing },
+  });
 
 /** The ChartAssist landing page, in the spec's order (the services overview is not shown here). */
 export default function ChartAssist() {
@@ -101,12 +106,10 @@ export default function ChartAssist() {
 
       <Section copy={chartAssistDashboard}>
         <figure className={cn(cardClass, "mx-auto max-w-5xl overflow-hidden")}>
-          <div className="flex items-center gap-2 border-b border-line bg-surface px-5 py-3">
+          <figcaption className="flex items-center gap-2 border-b border-line bg-surface px-5 py-3 text-sm font-medium text-ink-soft">
             <span aria-hidden className="size-2.5 rounded-full bg-success" />
-            <figcaption className="text-sm font-medium text-ink-soft">
-              {chartAssistDashboard.caption}
-            </figcaption>
-          </div>
+            {chartAssistDashboard.caption}
+          </figcaption>
           <StatsGrid items={chartAssistDashboard.items} durationMs={2000} className="p-6 md:p-10" />
         </figure>
       </Section>

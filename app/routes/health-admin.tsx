@@ -23,7 +23,12 @@ import { pageMeta } from "~/lib/meta";
 import { ROUTES } from "~/route-paths";
 import type { Route } from "./+types/health-admin";
 
-export const meta: Route.MetaFunction = () => pageMeta({ ...careWorksMeta, path: ROUTES.careWorks });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    ...careWorksMeta,
+    path: ROUTES.careWorks,
+    servicePage: { service: "careworks", description: careWorksHero.intro },
+  });
 
 /** The CareWorks landing page. */
 export default function HealthAdmin() {

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { publicPaths, waitForHydration } from "./support/pages.ts";
 
-// Decision 008: a page paints from its HTML and stylesheet alone; its JavaScript is requested only after
-// that first paint, and the page then hydrates as before.
+// Decision 012: a page paints from its HTML and stylesheet alone; its JavaScript is requested only after
+// that first paint, and the page then hydrates soon after its load event.
 
 for (const path of publicPaths) {
   test(`${path}: no script is requested before the first paint, then the page hydrates`, async ({ page }) => {
@@ -39,20 +39,4 @@ test("the pre-rendered HTML names no script that the parser would fetch before t
     // another URL than the page's own.
     expect(html, path).not.toMatch(/href="\/[^"]*\/#/);
   }
-});
-
-test("React's CommonJS modules are shipped as function expressions V8 compiles with the script (decision 009)", async ({
-  request,
-  viewport,
-}) => {
-  test.skip((viewport?.width ?? 0) < 1024, "viewport-independent: runs on desktop only");
-  const html = await (await request.get("/")).text();
-  const react = html.match(/"(\/assets\/react-[\w-]+\.js)"/)?.[1];
-  expect(react, "the bootstrap preloads React's chunk").toBeTruthy();
-  const code = await (await request.get(react ?? "")).text();
-  // Minified: `x=e((function(e,t){...}))` rather than `x=e(((e,t)=>{...}))`, which V8 compiles on first call.
-  const eager = code.match(/=[\w$]+\(\(function\([\w$,]*\)\{/g) ?? [];
-  const lazy = code.match(/=[\w$]+\(\(\(?[\w$,]*\)?=>\{/g) ?? [];
-  expect(eager.length).toBeGreaterThanOrEqual(5); // react, react-dom, react-dom/client, scheduler, jsx-runtime
-  expect(lazy).toEqual([]);
 });

@@ -27,7 +27,6 @@ export function HomeMenu() {
       <PopoverPanel
         ref={panelRef}
         id={PANEL_ID}
-        aria-label="Site menu"
         className="fixed inset-auto top-20 right-4 md:top-22 md:right-6"
       >
         <ul>

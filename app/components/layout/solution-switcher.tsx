@@ -62,7 +62,6 @@ export function SolutionSwitcher() {
           <PopoverPanel
             ref={panelRef}
             id={PANEL_ID}
-            aria-label="Our solutions"
             className="[position-anchor:--solutions] [position-area:bottom] mt-2"
           >
             <ul>

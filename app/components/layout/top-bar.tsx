@@ -48,7 +48,8 @@ export function TopBar() {
   return (
     <header
       className={cn(
-        "sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85",
+        // Opaque enough that the muted "by" line keeps 4.5:1 over the darkest section scrolling beneath.
+        "sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur",
         accentClass[serviceId],
       )}
     >
