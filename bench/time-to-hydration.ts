@@ -4,7 +4,7 @@ import path from "node:path";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { publicPaths } from "../app/route-paths.ts";
 import { buildSite, markdownTable, median } from "../scripts/report.ts";
-import { startServer } from "../server/leads/server-process.ts";
+import { startServer } from "../server/test/server-process.ts";
 import {
   BROWSER_ARGS,
   CHROMIUM_PATH,

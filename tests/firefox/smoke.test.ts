@@ -5,7 +5,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import puppeteer, { type Browser, type ElementHandle, type Page } from "puppeteer-core";
 import { publicPaths, ROUTES } from "../../app/route-paths.ts";
-import { type ServerProcess, startServer } from "../../server/leads/server-process.ts";
+import { type ServerProcess, startServer } from "../../server/test/server-process.ts";
 import {
   FIREFOX_PATH,
   FORM_ANCHORS,
