@@ -472,7 +472,8 @@ function createStore(engine: Engine): LeadStore {
         .execute();
       const channels: Partial<Record<Channel, ChannelHealth>> = {};
       for (const row of deliveries) {
-        const channel = (channels[row.channel] ??= { pending: 0, dead: 0, oldestPendingAt: null });
+        const channel = channels[row.channel] ?? { pending: 0, dead: 0, oldestPendingAt: null };
+        channels[row.channel] = channel;
         if (row.state === "dead") channel.dead = Number(row.count);
         if (row.state === "pending") {
           channel.pending = Number(row.count);
