@@ -8,8 +8,8 @@ export interface ReceivedMail {
   parsed: ParsedMail;
 }
 
-/** Decides the answer to the nth DATA (0-based): null accepts, else the SMTP code to refuse with. */
-export type SmtpResponder = (index: number) => number | null;
+/** Decides the answer to the nth DATA (0-based) for these recipients: null accepts, else the code to refuse with. */
+export type SmtpResponder = (index: number, recipients: string[]) => number | null;
 
 export interface SmtpSink {
   /** An SMTP_URL pointing here (plain SMTP on loopback, any credentials accepted). */
@@ -40,7 +40,10 @@ export async function startSmtpSink(options: { parse?: boolean } = {}): Promise<
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", async () => {
-        const code = responder(index);
+        const code = responder(
+          index,
+          session.envelope.rcptTo.map((rcpt) => rcpt.address),
+        );
         if (code !== null) {
           const error = Object.assign(new Error(code >= 500 ? "Rejected for good" : "Try again later"), {
             responseCode: code,
