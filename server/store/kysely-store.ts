@@ -346,6 +346,10 @@ function createStore(engine: Engine): LeadStore {
    * `at` is the delivery time recorded when the last one arrives.
    */
   const settleLead = async (trx: LeadDb, leadId: string, at: number) => {
+    // Two channels of one lead finishing at once on PostgreSQL: the second waits here for the first to commit,
+    // then reads its outcome (READ COMMITTED takes a new snapshot per statement), so neither leaves it pending.
+    if (engine.dialect === "postgres")
+      await trx.selectFrom("leads").select("id").where("id", "=", leadId).forUpdate().execute();
     const states = (
       await trx.selectFrom("outbox").select("state").where("lead_id", "=", leadId).execute()
     ).map((row) => row.state);

@@ -605,6 +605,18 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     expect(await store.claimDue(T0 + 10 * HOUR, 10, 60_000)).toEqual([]);
   });
 
+  it("leaves no lead pending when its channels deliver at the same moment", async () => {
+    await store.close();
+    store = await harness.open({ channels: ["smtp", "webhook"] });
+    const leads = Array.from({ length: 20 }, () => lead());
+    for (const accepted of leads) await store.acceptLead(accepted);
+    const claims = await store.claimDue(T0, 100, 60_000);
+    expect(claims).toHaveLength(40);
+    await Promise.all(claims.map((claim) => store.markDelivered(claim.leadId, claim.lease, T0 + 10)));
+    expect(await store.health()).toMatchObject({ pending: 0, dead: 0 });
+    expect((await store.list({ state: "delivered" })).length).toBe(20);
+  });
+
   it("opens an alert incident once until it is resolved, across a reopen", async () => {
     expect(await store.openIncident("dead", T0)).toBe(true);
     expect(await store.openIncident("dead", T0 + 1)).toBe(false);

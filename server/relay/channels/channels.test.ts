@@ -12,8 +12,8 @@ import { openPostgresStore, openSqliteStore } from "../../store/kysely-store.ts"
 import type { Channel, LeadStore, NewLead } from "../../store/lead-store.ts";
 import { ensureDataDirs, newTempPath } from "../../store/resume-files.ts";
 import { pdfFile } from "../../test/resume-fixtures.ts";
-import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
-import { startWebhookSink, type WebhookSink } from "../../test/webhook-sink.ts";
+import { startSmtpSink } from "../../test/smtp-sink.ts";
+import { startWebhookSink } from "../../test/webhook-sink.ts";
 import { createRelayWorker, type RelayWorker } from "../relay-worker.ts";
 import { createResumeLinkApi } from "./resume-link.ts";
 
