@@ -3,6 +3,9 @@
  * DATABASE_URL set, on PostgreSQL in a schema of its own, dropped afterwards), a fake form service on
  * loopback, autocannon at 50 connections for 20 s, then 20 concurrent 10 MB applications.
  * Checks that every accepted lead is stored and reached the fake service. Loopback only, bounded.
+ * With LEAD_CHANNELS=smtp,webhook (any of formservice, smtp, webhook) the relay delivers over those channels to
+ * local sinks (an smtp-server, an HTTP receiver), and every lead must arrive exactly once per channel:
+ * missing and duplicate arrivals are counted and reported.
  */
 import { execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -13,9 +16,12 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
 import { RESUME_MAX_BYTES } from "../leads/resume.ts";
+import type { Channel } from "../server/store/lead-store.ts";
 import { openLeadStore } from "../server/store/open-store.ts";
 import { startFakeFormService } from "../server/test/fake-form-service.ts";
 import { makeMinimalBuild, startServer, waitFor } from "../server/test/server-process.ts";
+import { startSmtpSink } from "../server/test/smtp-sink.ts";
+import { startWebhookSink } from "../server/test/webhook-sink.ts";
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -23,6 +29,19 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
 const CONNECTIONS = 50;
 const UPLOADS = 20;
 const TARGETS = { leadsPerSecond: 1000, p99Ms: 50, rssMb: 300 };
+const CHANNELS = (process.env.LEAD_CHANNELS ?? "formservice")
+  .split(",")
+  .map((name) => name.trim()) as Channel[];
+const SITE_HOST = "bench.example.org";
+
+/** How many times each lead id arrived: missing ones and repeats. */
+function arrivals(expected: string[], received: (string | undefined)[]) {
+  const counts = new Map<string, number>();
+  for (const id of received) if (id) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const missing = expected.filter((id) => !counts.has(id)).length;
+  const duplicates = [...counts.values()].reduce((sum, count) => sum + count - 1, 0);
+  return { received: received.length, missing, duplicates };
+}
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -78,9 +97,18 @@ async function main() {
   const service = await startFakeFormService();
   const postgres = process.env.DATABASE_URL ? await benchSchema(process.env.DATABASE_URL) : undefined;
   const storeName = postgres ? "PostgreSQL" : "SQLite";
+  const smtp = CHANNELS.includes("smtp") ? await startSmtpSink({ parse: false }) : undefined;
+  const hooks = CHANNELS.includes("webhook") ? await startWebhookSink() : undefined;
   const relayEnv = {
     ...(postgres && { DATABASE_URL: postgres.url }),
     DATA_DIR: dataDir,
+    SITE_URL: `https://${SITE_HOST}`,
+    LEAD_CHANNELS: CHANNELS.join(","),
+    ...(smtp && { SMTP_URL: smtp.url, MAIL_FROM: "leads@example.org" }),
+    ...(hooks && {
+      WEBHOOK_URL: hooks.url,
+      WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 1).toString("base64")}`,
+    }),
     FORM_SERVICE_URL: service.template,
     RELAY_CONCURRENCY: process.env.BENCH_RELAY_CONCURRENCY ?? "32",
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
@@ -182,7 +210,30 @@ async function main() {
       relay.kill("SIGTERM");
     }
     const drainMs = performance.now() - drainStarted;
+    const allIds = (await store.list({})).map((lead) => lead.id);
+    const channelRows: [string, string, string][] = [];
+    const checkArrivals = (channel: string, received: (string | undefined)[]) => {
+      const count = arrivals(allIds, received);
+      channelRows.push([
+        `${channel}: arrivals / missing / duplicates for ${allIds.length} leads`,
+        `${count.received} / ${count.missing} / ${count.duplicates}`,
+        "each lead once",
+      ]);
+      if (count.missing > 0 || count.duplicates > 0)
+        failures.push(`${channel}: ${count.missing} lead(s) missing, ${count.duplicates} duplicate(s)`);
+    };
+    if (smtp)
+      checkArrivals(
+        "smtp",
+        smtp.accepted.map((mail) => /^<([^@]+)@/.exec(mail.parsed.messageId ?? "")?.[1]),
+      );
+    if (hooks)
+      checkArrivals(
+        "webhook",
+        hooks.received.map((hook) => (JSON.parse(hook.body) as { data: { leadId: string } }).data.leadId),
+      );
     const demoLeads = await store.list({ formId: "chartassist-demo" });
+    const viaService = CHANNELS.includes("formservice");
     const delivered = service.delivered();
     const deliveredCompanies = new Set(
       delivered
@@ -193,10 +244,10 @@ async function main() {
     if (demoLeads.length < accepted || demoLeads.length > accepted + CONNECTIONS) {
       failures.push(`store holds ${demoLeads.length} demo leads, autocannon counted ${accepted} 2xx`);
     }
-    if (deliveredCompanies.size !== demoLeads.length)
+    if (viaService && deliveredCompanies.size !== demoLeads.length)
       failures.push(`fake service got ${deliveredCompanies.size} distinct demo leads of ${demoLeads.length}`);
     for (const lead of demoLeads) {
-      if (lead.state !== "delivered" || !deliveredCompanies.has(lead.fields.company)) {
+      if (lead.state !== "delivered" || (viaService && !deliveredCompanies.has(lead.fields.company))) {
         failures.push(`demo lead ${lead.id} not delivered`);
         break;
       }
@@ -207,13 +258,14 @@ async function main() {
       if (
         upload.status !== 201 ||
         !stored ||
+        stored.state !== "delivered" ||
         stored.resume?.sha256 !== resumeSha ||
-        post?.file?.sha256 !== resumeSha
+        (viaService && post?.file?.sha256 !== resumeSha)
       ) {
         failures.push(`upload ${upload.id ?? "?"} (HTTP ${upload.status}) not stored or delivered intact`);
       }
     }
-    if (delivered.length !== demoLeads.length + UPLOADS) {
+    if (viaService && delivered.length !== demoLeads.length + UPLOADS) {
       failures.push(
         `fake service confirmed ${delivered.length} posts for ${demoLeads.length + UPLOADS} leads`,
       );
@@ -237,7 +289,12 @@ async function main() {
       ],
       ["server RSS peak during uploads (MB)", String(uploadRss), `< ${TARGETS.rssMb}`],
       ["relay drain after the load (s)", (drainMs / 1000).toFixed(1), ""],
-      ["stored = delivered (every 201 checked)", failures.length === 0 ? "yes" : "NO", "yes"],
+      [
+        `stored = delivered over ${CHANNELS.join(", ")} (every 201 checked)`,
+        failures.length === 0 ? "yes" : "NO",
+        "yes",
+      ],
+      ...channelRows,
     ];
     console.log("\n| measure | result | target |\n|---|---|---|");
     for (const [label, value, target] of rows) console.log(`| ${label} | ${value} | ${target} |`);
@@ -254,6 +311,8 @@ async function main() {
     await server.stop();
     await store.close();
     await service.close();
+    await smtp?.close();
+    await hooks?.close();
     await postgres?.drop();
     await rm(dataDir, { recursive: true, force: true });
     await rm(buildDir, { recursive: true, force: true });

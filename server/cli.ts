@@ -85,6 +85,11 @@ const leadJson = (lead: LeadRecord) => ({
   deliveredAt: iso(lead.deliveredAt) || null,
   nextAttemptAt: iso(lead.nextAttemptAt) || null,
   lastAttemptAt: iso(lead.lastAttemptAt) || null,
+  deliveries: lead.deliveries.map((delivery) => ({
+    ...delivery,
+    nextAttemptAt: iso(delivery.nextAttemptAt) || null,
+    lastAttemptAt: iso(delivery.lastAttemptAt) || null,
+  })),
 });
 
 const PROBLEM_HINTS: Record<string, string> = {
@@ -94,6 +99,19 @@ const PROBLEM_HINTS: Record<string, string> = {
     "the form service refused the request: check FORM_SERVICE_URL, CONTACT_EMAIL and RECRUITING_EMAIL",
   service: "the form service is failing or throttling; the relay keeps retrying",
   network: "the form service could not be reached; the relay keeps retrying",
+};
+
+/** Hints for the other channels (decision 014), by channel and problem. */
+const CHANNEL_HINTS: Record<string, string> = {
+  "smtp/configuration":
+    "the mail server refused the message (5xx): check SMTP_URL, MAIL_FROM and the mailboxes",
+  "smtp/service": "the mail server deferred the message (4xx); the relay keeps retrying",
+  "smtp/network": "the mail server could not be reached; the relay keeps retrying",
+  "webhook/gone":
+    "the webhook answered 410 Gone: the channel stopped for these leads; fix WEBHOOK_URL, then `leads retry --dead`",
+  "webhook/configuration": "the webhook refused the request: check WEBHOOK_URL and WEBHOOK_SECRET",
+  "webhook/service": "the webhook receiver is failing or throttling; the relay keeps retrying",
+  "webhook/network": "the webhook receiver could not be reached; the relay keeps retrying",
 };
 
 async function status(store: LeadStore, now: number, out: (line: string) => void) {
@@ -109,8 +127,19 @@ async function status(store: LeadStore, now: number, out: (line: string) => void
     `waiting: ${pending}${report.oldestPendingAt === null ? "" : `, oldest ${ageText(now - report.oldestPendingAt)} (${iso(report.oldestPendingAt)})`}`,
   );
   if (dead > 0) out(`dead: ${dead} (never delivered; \`leads retry --dead\` sends them again)`);
+  const channels = [...new Set(report.channels.map((row) => row.channel))];
+  for (const channel of channels) {
+    const states = report.channels
+      .filter((row) => row.channel === channel)
+      .map((row) => `${row.state} ${row.count}`);
+    out(`channel ${channel.padEnd(12)} ${states.join(", ")}`);
+  }
   for (const problem of report.problems) {
-    out(`PROBLEM ${problem.problem}: ${problem.count} lead(s); ${PROBLEM_HINTS[problem.problem] ?? ""}`);
+    const hint =
+      problem.channel === "formservice"
+        ? PROBLEM_HINTS[problem.problem]
+        : CHANNEL_HINTS[`${problem.channel}/${problem.problem}`];
+    out(`PROBLEM ${problem.problem}: ${problem.count} lead(s) on ${problem.channel}; ${hint ?? ""}`);
     if (problem.lastError) out(`  last answer (${iso(problem.lastAttemptAt)}): ${problem.lastError}`);
   }
 }
@@ -165,9 +194,15 @@ export async function runCli(
       for (const lead of leads) {
         const who = lead.fields.email ?? "";
         io.out(
-          [lead.id, iso(lead.createdAt), lead.formId, lead.state, `attempts=${lead.attempts}`, who].join(
-            "  ",
-          ),
+          [
+            lead.id,
+            iso(lead.createdAt),
+            lead.formId,
+            lead.state,
+            `attempts=${lead.attempts}`,
+            lead.deliveries.map((delivery) => `${delivery.channel}:${delivery.state}`).join(","),
+            who,
+          ].join("  "),
         );
       }
       io.out(`${leads.length} lead(s)`);

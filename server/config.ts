@@ -2,6 +2,7 @@ import path from "node:path";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { readSiteConfig, type SiteConfig } from "../config/site.ts";
+import { CHANNELS } from "./store/lead-store.ts";
 
 const flag = z
   .enum(["", "0", "1", "true", "false", "yes", "no"], { error: "must be true or false" })
@@ -52,6 +53,35 @@ const serverEnvSchema = z.object({
       (value) => /^https?:$/.test(URL.parse(value.replaceAll("{to}", "x"))?.protocol ?? ""),
       "must be an http(s) URL, with {to} where the mailbox goes",
     ),
+  /** The delivery channels, comma-separated (decision 014): formservice, smtp, webhook. */
+  LEAD_CHANNELS: z
+    .string()
+    .default("formservice")
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(",")
+          .map((channel) => channel.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(z.enum(CHANNELS, { error: `must list channels among ${CHANNELS.join(", ")}` })).min(1)),
+  /** smtp channel and alerts: smtp://user:pass@host:587 or smtps://user:pass@host:465. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  /** false: the smtp channel's messages carry no personal data, only the form, the time and a staff inbox link. */
+  MAIL_PERSONAL_DATA: flag.default(true),
+  WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  /** The Standard Webhooks secret: whsec_ and the base64 of 24 to 64 random bytes. */
+  WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/, "must be whsec_ followed by base64 (24 to 64 bytes)")
+    .optional(),
+  /** Where alerts go (over the SMTP_URL settings): a dead delivery, or one pending past ALERT_PENDING_AFTER_S. */
+  ALERT_EMAIL: z.email().optional(),
   RELAY_ENABLED: flag.default(true),
   RELAY_BASE_DELAY_MS: z.coerce.number().int().min(1).default(2000),
   RELAY_MAX_DELAY_MS: z.coerce.number().int().min(1).default(900_000),
@@ -67,7 +97,7 @@ const serverEnvSchema = z.object({
   /** Unset: keep every lead. Set: purge delivered and spam leads older than this many days, hourly. */
   RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
-  /** /api/health/delivery answers 503 once the oldest pending lead has waited longer than this. */
+  /** /api/health/delivery answers 503 (and ALERT_EMAIL is e-mailed) once the oldest pending lead waits longer. */
   ALERT_PENDING_AFTER_S: z.coerce.number().int().min(1).default(3600),
   /** Which peers may tell us the client's address in X-Forwarded-For (see server/leads/client-address.ts). */
   TRUST_PROXY: trustProxy.default(false),
@@ -111,6 +141,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
       path: ["HEADERS_TIMEOUT_MS"],
       message: "must not be longer than REQUEST_TIMEOUT_MS",
+    })
+    .superRefine((env, context) => {
+      // A channel (or the alerts) without its settings stops start-up, naming what is missing.
+      const need = (name: keyof typeof env, reason: string) => {
+        if (env[name] === undefined)
+          context.addIssue({ code: "custom", path: [name], message: `is required ${reason}` });
+      };
+      for (const channel of env.LEAD_CHANNELS) {
+        const reason = `when LEAD_CHANNELS includes ${channel}`;
+        if (channel === "smtp") for (const name of ["SMTP_URL", "MAIL_FROM"] as const) need(name, reason);
+        if (channel === "webhook")
+          for (const name of ["WEBHOOK_URL", "WEBHOOK_SECRET"] as const) need(name, reason);
+      }
+      if (env.ALERT_EMAIL)
+        for (const name of ["SMTP_URL", "MAIL_FROM"] as const) need(name, "when ALERT_EMAIL is set");
     })
     .safeParse(present);
   if (!parsed.success) {

@@ -1,5 +1,6 @@
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
+import { createAlerts } from "./alerts/alerts.ts";
 import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { probeWritable } from "./data-dir.ts";
@@ -7,6 +8,7 @@ import { errorKind } from "./error-kind.ts";
 import { createHealthApi } from "./health/health-api.ts";
 import { createLeadApi } from "./leads/lead-api.ts";
 import { createLogger, createLogOutput } from "./logger.ts";
+import { createResumeLinkApi } from "./relay/channels/resume-link.ts";
 import { createRelayWorker } from "./relay/relay-worker.ts";
 import { startRetention } from "./retention.ts";
 import { beginStartup, servingLine, startupFailureLine } from "./startup.ts";
@@ -38,11 +40,14 @@ async function main() {
     await probeWritable(tempDirOf(dataDir));
   });
   const store = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
-    openLeadStore({ dataDir, databaseUrl }, (error) =>
+    openLeadStore({ dataDir, databaseUrl, channels: config.LEAD_CHANNELS }, (error) =>
       logger.error({ err: errorKind(error) }, "database connection lost"),
     ),
   );
-  const relay = config.RELAY_ENABLED ? createRelayWorker({ config, logger, store }) : undefined;
+  const alerts = config.ALERT_EMAIL ? createAlerts({ config, logger, store }) : undefined;
+  const relay = config.RELAY_ENABLED
+    ? createRelayWorker({ config, logger, store, onDead: () => void alerts?.check() })
+    : undefined;
   // With DATABASE_URL the rate limiter shares its counters through PostgreSQL, so this waits on it too.
   const leadApi = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
     createLeadApi({ config, logger, store, onAccepted: () => relay?.wake() }),
@@ -51,7 +56,9 @@ async function main() {
   const site = await startup.step({ kind: "site", buildDir: config.buildDir }, () =>
     loadStaticSite(config.buildDir),
   );
-  const api = new Hono().route("/health", createHealthApi({ config, logger, store })).route("/", leadApi.app);
+  const api = new Hono().route("/health", createHealthApi({ config, logger, store }));
+  if (config.WEBHOOK_SECRET) api.route("/webhook", createResumeLinkApi({ config, store }));
+  api.route("/", leadApi.app);
   const app = createApp({ config, logger, site, api });
 
   const server = serve({
@@ -74,6 +81,7 @@ async function main() {
     servingLine({ host: config.HOST, port, dataDir, databaseUrl }),
   );
   relay?.start();
+  alerts?.start();
   const retention = config.RETENTION_DAYS
     ? startRetention({ store, logger, retentionDays: config.RETENTION_DAYS })
     : undefined;
@@ -110,6 +118,7 @@ async function main() {
     clearTimeout(grace);
     await leadApi.close().catch(() => undefined);
     await relayStopped;
+    await alerts?.stop();
     await retention?.stop();
     await store.close();
     // Give a reader that is catching up the chance to see the last lines, within the deadline.

@@ -69,7 +69,15 @@ describe("health endpoints", () => {
     expect(await get("/")).toEqual({
       status: 200,
       cache: "no-store",
-      body: { status: "ok", store: "sqlite", pending: 1, dead: 1, spam: 1, oldestPendingAgeSeconds: 90 },
+      body: {
+        status: "ok",
+        store: "sqlite",
+        pending: 1,
+        dead: 1,
+        spam: 1,
+        oldestPendingAgeSeconds: 90,
+        channels: { formservice: { pending: 1, dead: 1, oldestPendingAgeSeconds: 90 } },
+      },
     });
   });
 
@@ -145,6 +153,7 @@ describe("health endpoints in the server", () => {
         dead: 0,
         spam: 0,
         oldestPendingAgeSeconds: null,
+        channels: {},
       });
       const delivery = await fetch(`${server.url}/api/health/delivery`);
       expect(delivery.status).toBe(200);

@@ -13,8 +13,17 @@ export interface HealthApiDeps {
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-const ageSeconds = (health: StoreHealth, now: number) =>
+const ageSeconds = (health: { oldestPendingAt: number | null }, now: number) =>
   health.oldestPendingAt === null ? null : Math.max(0, Math.round((now - health.oldestPendingAt) / 1000));
+
+/** Each channel's undelivered deliveries (decision 014); a channel with nothing waiting or dead is absent. */
+const channelsOf = (health: StoreHealth, now: number) =>
+  Object.fromEntries(
+    Object.entries(health.channels).map(([channel, state]) => [
+      channel,
+      { pending: state.pending, dead: state.dead, oldestPendingAgeSeconds: ageSeconds(state, now) },
+    ]),
+  );
 
 /**
  * Health endpoints, mounted at /api/health. `/` is liveness: 200 while the store answers, with the counts an
@@ -43,6 +52,7 @@ export function createHealthApi({ config, logger, store, now = Date.now }: Healt
         dead: health.dead,
         spam: health.spam,
         oldestPendingAgeSeconds: ageSeconds(health, now()),
+        channels: channelsOf(health, now()),
       },
       200,
       NO_STORE,
@@ -71,6 +81,7 @@ export function createHealthApi({ config, logger, store, now = Date.now }: Healt
       dead: health.dead,
       oldestPendingAgeSeconds: age,
       alertPendingAfterSeconds: limit,
+      channels: channelsOf(health, now()),
       ...(reasons.length > 0 && { reason: reasons.join("; ") }),
     };
     return c.json(body, reasons.length === 0 ? 200 : 503, NO_STORE);

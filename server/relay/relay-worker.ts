@@ -1,10 +1,11 @@
-import { findLeadForm, recipientFor } from "../../leads/forms.ts";
 import type { ServerConfig } from "../config.ts";
 import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
-import type { ClaimedDelivery, LeadStore } from "../store/lead-store.ts";
+import type { Channel, ClaimedDelivery, LeadStore } from "../store/lead-store.ts";
 import { backoffDelay } from "./backoff.ts";
-import { type SendOutcome, sendLead } from "./send-lead.ts";
+import { configurationProblem, type DeliveryChannel } from "./channels/channel.ts";
+import { createChannels } from "./channels/index.ts";
+import type { SendOutcome } from "./send-lead.ts";
 
 export interface RelayDeps {
   config: ServerConfig;
@@ -13,13 +14,16 @@ export interface RelayDeps {
   now?: () => number;
   random?: () => number;
   fetchImpl?: typeof fetch;
+  /** The channels by name; built from LEAD_CHANNELS when absent. */
+  channels?: Partial<Record<Channel, DeliveryChannel>>;
+  /** A delivery went dead (the alerts look at once). */
+  onDead?: () => void;
 }
 
 export interface RelayWorker {
   start(): void;
   /** New work was committed: look now instead of at the next poll. */
   wake(): void;
-  /** Stops claiming and waits for deliveries in flight. */
   /**
    * Stops claiming; deliveries in flight get `graceMs` to finish, then are aborted and their leases released,
    * so the lead is due again at once for the next worker (no attempt is counted).
@@ -27,13 +31,9 @@ export interface RelayWorker {
   stop(graceMs?: number): Promise<void>;
 }
 
-/** Where the service URL template puts the mailbox. */
-export const serviceUrlFor = (template: string, to: string) =>
-  template.replaceAll("{to}", encodeURIComponent(to));
-
 /**
- * The outbox relay: claims due leads with a lease (so a crashed worker's claims come back), posts each to
- * the form service, and marks it delivered only after the service confirmed. At least once, never at most once.
+ * The outbox relay: claims due deliveries with a lease (so a crashed worker's claims come back), sends each over
+ * its channel, and marks it delivered only after the channel confirmed. At least once, never at most once.
  */
 export function createRelayWorker({
   config,
@@ -42,6 +42,8 @@ export function createRelayWorker({
   now = Date.now,
   random = Math.random,
   fetchImpl = fetch,
+  channels = createChannels({ config, store, now, fetchImpl }),
+  onDead,
 }: RelayDeps): RelayWorker {
   const concurrency = config.RELAY_CONCURRENCY;
   // Long enough for the slowest attempt plus reading the file; after that another worker may take it.
@@ -70,49 +72,20 @@ export function createRelayWorker({
     });
 
   async function attempt(delivery: ClaimedDelivery): Promise<SendOutcome> {
-    const form = findLeadForm(delivery.formId);
-    if (!form) {
-      return {
-        ok: false,
-        status: null,
-        problem: "configuration",
-        error: "unknown form id",
-        retryAfterMs: null,
-      };
-    }
-    let blob: Blob | null = null;
-    if (delivery.resume) {
-      blob = await store.readResume(delivery.leadId);
-      if (!blob) {
-        return {
-          ok: false,
-          status: null,
-          problem: "configuration",
-          error: "resume file missing",
-          retryAfterMs: null,
-        };
-      }
-    }
-    const to = recipientFor(form, config.site.email);
-    return sendLead(
-      {
-        url: serviceUrlFor(config.FORM_SERVICE_URL, to),
-        leadId: delivery.leadId,
-        to,
-        subject: form.subject,
-        fields: delivery.fields,
-        resume: delivery.resume && blob ? { info: delivery.resume, blob } : null,
-      },
-      config.RELAY_TIMEOUT_MS,
-      now,
-      fetchImpl,
-      stopping.signal,
-    );
+    const channel = channels[delivery.channel];
+    if (!channel) return configurationProblem(`channel ${delivery.channel} is not in LEAD_CHANNELS`);
+    return channel.send(delivery, stopping.signal);
   }
 
   async function deliver(delivery: ClaimedDelivery): Promise<void> {
     const started = performance.now();
-    const context = { leadId: delivery.leadId, formId: delivery.formId, attempt: delivery.attempts + 1 };
+    const context = {
+      leadId: delivery.leadId,
+      deliveryId: delivery.id,
+      channel: delivery.channel,
+      formId: delivery.formId,
+      attempt: delivery.attempts + 1,
+    };
     let outcome: SendOutcome;
     try {
       outcome = await attempt(delivery);
@@ -154,7 +127,7 @@ export function createRelayWorker({
       const wait =
         outcome.retryAfterMs ??
         backoffDelay(delivery.attempts, config.RELAY_BASE_DELAY_MS, config.RELAY_MAX_DELAY_MS, random);
-      const nextAttemptAt = at >= deadline ? null : Math.min(at + wait, deadline);
+      const nextAttemptAt = outcome.final || at >= deadline ? null : Math.min(at + wait, deadline);
       const recorded = await store.recordFailure(delivery.leadId, delivery.lease, {
         at,
         nextAttemptAt,
@@ -172,8 +145,11 @@ export function createRelayWorker({
       if (nextAttemptAt === null) {
         logger.error(
           { ...details, outcome: "dead" },
-          "relay gave up: lead not delivered, see `leads status`",
+          outcome.problem === "gone"
+            ? "webhook answered 410 Gone: channel stopped for this lead, see `leads status`"
+            : "relay gave up: lead not delivered, see `leads status`",
         );
+        onDead?.();
       } else if (outcome.problem === "activation") {
         logger.warn(
           { ...details, outcome: "retry", retryInMs: nextAttemptAt - at },
@@ -254,6 +230,7 @@ export function createRelayWorker({
       clearTimeout(grace);
       stopping.abort();
       await finished;
+      for (const channel of Object.values(channels)) channel.close?.();
     },
   };
   return worker;

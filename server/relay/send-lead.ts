@@ -9,6 +9,8 @@ export type SendOutcome =
       problem: DeliveryProblem;
       error: string;
       retryAfterMs: number | null;
+      /** Give up now, whatever the backoff says (a webhook's 410). */
+      final?: boolean;
     };
 
 export interface OutgoingLead {

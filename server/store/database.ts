@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Kysely } from "kysely";
-import type { DeliveryProblem, LeadState, StoreDialect } from "./lead-store.ts";
+import type { Channel, DeliveryProblem, DeliveryState, LeadState, StoreDialect } from "./lead-store.ts";
 
 /** Timestamps are milliseconds since the epoch: INTEGER on SQLite, BIGINT on PostgreSQL (read as numbers). */
 type Millis = number;
@@ -18,8 +18,12 @@ export interface LeadsTable {
   delivered_at: Millis | null;
 }
 
+/** One delivery of a lead over one channel (migration 003). */
 export interface OutboxTable {
+  id: string;
   lead_id: string;
+  channel: Channel;
+  state: Generated<DeliveryState>;
   enqueued_at: Millis;
   next_attempt_at: Millis | null;
   attempts: Generated<number>;
@@ -45,7 +49,14 @@ export interface IdempotencyKeysTable {
   created_at: Millis;
 }
 
+/** An open alert incident, so a restart does not alert again (migration 003). */
+export interface AlertIncidentsTable {
+  kind: string;
+  opened_at: Millis;
+}
+
 export interface Database {
+  alert_incidents: AlertIncidentsTable;
   leads: LeadsTable;
   outbox: OutboxTable;
   lead_files: LeadFilesTable;

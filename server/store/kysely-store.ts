@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { openAsBlob } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -7,10 +8,21 @@ import { type Expression, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { RESUME_TYPES, type ResumeKind } from "../../leads/resume.ts";
 import type { Database, LeadDb } from "./database.ts";
-import { LEAD_COLUMNS, type LeadRow, toClaimedDelivery, toLeadRecord } from "./lead-rows.ts";
+import {
+  DELIVERY_COLUMNS,
+  LEAD_COLUMNS,
+  LEAD_ONLY_COLUMNS,
+  type LeadRow,
+  toClaimedDelivery,
+  toDeliveryRecord,
+  toLeadRecord,
+} from "./lead-rows.ts";
 import {
   type AcceptOutcome,
+  type Channel,
+  type ChannelHealth,
   type ClaimedDelivery,
+  type DeliveryRecord,
   IDEMPOTENCY_WINDOW_MS,
   type LeadStore,
   type NewLead,
@@ -50,8 +62,16 @@ class KeyTaken extends Error {}
 
 type Work<T> = (db: LeadDb) => Promise<T>;
 
+export interface StoreOptions {
+  /** The channels each accepted lead is delivered over, one outbox delivery each (default: the form service). */
+  channels?: readonly Channel[];
+}
+
+const DEFAULT_CHANNELS: readonly Channel[] = ["formservice"];
+
 interface Engine {
   dialect: StoreDialect;
+  channels: readonly Channel[];
   db: LeadDb;
   /** Runs `work` in a transaction of its own (SQLite: shares one commit with the writes queued beside it). */
   write<T>(work: Work<T>): Promise<T>;
@@ -79,7 +99,7 @@ interface Engine {
  * returns. Writes are group-committed: the writes queued while one transaction runs share the next (each in
  * its own savepoint) and so one fsync. Resumes are files under DATA_DIR/resumes, fsync'd before the row.
  */
-export async function openSqliteStore(dataDir: string): Promise<LeadStore> {
+export async function openSqliteStore(dataDir: string, options: StoreOptions = {}): Promise<LeadStore> {
   await ensureDataDirs(dataDir);
   const file = path.join(dataDir, SQLITE_FILE);
   // SQLite gives the -wal and -shm files the database file's mode: create it private first.
@@ -147,6 +167,7 @@ export async function openSqliteStore(dataDir: string): Promise<LeadStore> {
 
   const store = createStore({
     dialect: "sqlite",
+    channels: options.channels ?? DEFAULT_CHANNELS,
     db,
     write<T>(work: Work<T>) {
       return new Promise<T>((resolve, reject) => {
@@ -235,6 +256,7 @@ const pgTypes = {
 export async function openPostgresStore(
   connectionString: string,
   onError: (error: Error) => void = () => undefined,
+  options: StoreOptions = {},
 ): Promise<LeadStore> {
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000, types: pgTypes });
   // An idle client losing its connection must not crash the process; the next query reports it.
@@ -248,6 +270,7 @@ export async function openPostgresStore(
   }
   return createStore({
     dialect: "postgres",
+    channels: options.channels ?? DEFAULT_CHANNELS,
     db,
     write: (work) => db.transaction().execute(work),
     newToken: sql<string>`gen_random_uuid()::text`,
@@ -284,8 +307,31 @@ function createStore(engine: Engine): LeadStore {
     if (closed) throw new Error("The lead store is closed.");
   };
   const validId = (id: string) => engine.dialect !== "postgres" || UUID.test(id);
-  const leadsWithOutbox = (reader: LeadDb) =>
-    reader.selectFrom("leads as l").leftJoin("outbox as o", "o.lead_id", "l.id").select(LEAD_COLUMNS);
+  /** Reads leads with their deliveries (two queries: a lead has one delivery per channel). */
+  const withDeliveries = async (reader: LeadDb, rows: LeadRow[]) => {
+    const byLead = new Map<string, DeliveryRecord[]>();
+    for (let start = 0; start < rows.length; start += BULK_BATCH) {
+      const ids = rows.slice(start, start + BULK_BATCH).map((row) => row.id);
+      const deliveries = await reader
+        .selectFrom("outbox as o")
+        .select(DELIVERY_COLUMNS)
+        .where("o.lead_id", "in", ids)
+        .execute();
+      for (const delivery of deliveries) {
+        const list = byLead.get(delivery.lead_id) ?? [];
+        list.push(toDeliveryRecord(delivery));
+        byLead.set(delivery.lead_id, list);
+      }
+    }
+    const order = (channel: Channel) => engine.channels.indexOf(channel) >>> 0;
+    return rows.map((row) =>
+      toLeadRecord(
+        row,
+        (byLead.get(row.id) ?? []).sort((a, b) => order(a.channel) - order(b.channel)),
+        engine.locationOf,
+      ),
+    );
+  };
 
   /** Writes the outcome only while `lease` is held and unexpired at `at`; reports whether it did. */
   const fenced = (leadId: string, lease: string, at: number) => (reader: LeadDb) =>
@@ -294,6 +340,31 @@ function createStore(engine: Engine): LeadStore {
       .where("lead_id", "=", leadId)
       .where("lease_token", "=", lease)
       .where("lease_until", ">", at);
+
+  /**
+   * The lead's state from its deliveries: dead when any is dead, delivered when all are, pending otherwise.
+   * `at` is the delivery time recorded when the last one arrives.
+   */
+  const settleLead = async (trx: LeadDb, leadId: string, at: number) => {
+    // Two channels of one lead finishing at once on PostgreSQL: the second waits here for the first to commit,
+    // then reads its outcome (READ COMMITTED takes a new snapshot per statement), so neither leaves it pending.
+    if (engine.dialect === "postgres")
+      await trx.selectFrom("leads").select("id").where("id", "=", leadId).forUpdate().execute();
+    const states = (
+      await trx.selectFrom("outbox").select("state").where("lead_id", "=", leadId).execute()
+    ).map((row) => row.state);
+    const state = states.includes("dead")
+      ? "dead"
+      : states.every((value) => value === "delivered")
+        ? "delivered"
+        : "pending";
+    await trx
+      .updateTable("leads")
+      .set({ state, delivered_at: state === "delivered" ? at : null })
+      .where("id", "=", leadId)
+      .where("state", "in", ["pending", "dead"])
+      .execute();
+  };
 
   const store: LeadStore = {
     dialect: engine.dialect,
@@ -328,7 +399,15 @@ function createStore(engine: Engine): LeadStore {
           if (lead.state === "pending") {
             await trx
               .insertInto("outbox")
-              .values({ lead_id: lead.id, enqueued_at: lead.createdAt, next_attempt_at: lead.createdAt })
+              .values(
+                engine.channels.map((channel) => ({
+                  id: randomUUID(),
+                  lead_id: lead.id,
+                  channel,
+                  enqueued_at: lead.createdAt,
+                  next_attempt_at: lead.createdAt,
+                })),
+              )
               .execute();
           }
           if (idempotency) {
@@ -383,11 +462,34 @@ function createStore(engine: Engine): LeadStore {
         .execute();
       const find = (state: string) => rows.find((row) => row.state === state);
       const oldest = find("pending")?.oldest;
+      const deliveries = await db
+        .selectFrom("outbox as o")
+        .innerJoin("leads as l", "l.id", "o.lead_id")
+        .select((eb) => [
+          "o.channel",
+          "o.state",
+          eb.fn.countAll<number>().as("count"),
+          eb.fn.min("l.created_at").as("oldest"),
+        ])
+        .where("o.state", "in", ["pending", "dead"])
+        .groupBy(["o.channel", "o.state"])
+        .execute();
+      const channels: Partial<Record<Channel, ChannelHealth>> = {};
+      for (const row of deliveries) {
+        const channel = channels[row.channel] ?? { pending: 0, dead: 0, oldestPendingAt: null };
+        channels[row.channel] = channel;
+        if (row.state === "dead") channel.dead = Number(row.count);
+        if (row.state === "pending") {
+          channel.pending = Number(row.count);
+          channel.oldestPendingAt = row.oldest === null ? null : Number(row.oldest);
+        }
+      }
       return {
         pending: Number(find("pending")?.count ?? 0),
         dead: Number(find("dead")?.count ?? 0),
         spam: Number(find("spam")?.count ?? 0),
         oldestPendingAt: oldest === undefined || oldest === null ? null : Number(oldest),
+        channels,
       };
     },
 
@@ -396,7 +498,7 @@ function createStore(engine: Engine): LeadStore {
       return write(async (trx): Promise<ClaimedDelivery[]> => {
         const due = trx
           .selectFrom("outbox")
-          .select("lead_id")
+          .select("id")
           .where("next_attempt_at", "is not", null)
           .where("next_attempt_at", "<=", now)
           .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", now)]))
@@ -406,20 +508,23 @@ function createStore(engine: Engine): LeadStore {
         const leases = await trx
           .updateTable("outbox")
           .set({ lease_until: now + leaseMs, lease_token: engine.newToken })
-          .where("lead_id", "in", due)
-          .returning(["lead_id", "lease_token"])
+          .where("id", "in", due)
+          .returning(["id", "lease_token"])
           .execute();
         if (leases.length === 0) return [];
-        const rows = await leadsWithOutbox(trx)
+        const rows = await trx
+          .selectFrom("outbox as o")
+          .innerJoin("leads as l", "l.id", "o.lead_id")
+          .select(LEAD_COLUMNS)
           .where(
-            "l.id",
+            "o.id",
             "in",
-            leases.map((lease) => lease.lead_id),
+            leases.map((lease) => lease.id),
           )
           .orderBy("o.next_attempt_at")
           .execute();
-        const tokens = new Map(leases.map((lease) => [lease.lead_id, lease.lease_token ?? ""]));
-        return rows.map((row) => toClaimedDelivery(row, tokens.get(row.id) ?? ""));
+        const tokens = new Map(leases.map((lease) => [lease.id, lease.lease_token ?? ""]));
+        return rows.map((row) => toClaimedDelivery(row, tokens.get(row.delivery_id) ?? ""));
       });
     },
 
@@ -438,6 +543,7 @@ function createStore(engine: Engine): LeadStore {
           at,
         )(trx)
           .set((eb) => ({
+            state: "delivered",
             next_attempt_at: null,
             lease_until: null,
             lease_token: null,
@@ -449,12 +555,7 @@ function createStore(engine: Engine): LeadStore {
           }))
           .executeTakeFirst();
         if (Number(held.numUpdatedRows) === 0) return false;
-        await trx
-          .updateTable("leads")
-          .set({ state: "delivered", delivered_at: at })
-          .where("id", "=", leadId)
-          .where("state", "=", "pending")
-          .execute();
+        await settleLead(trx, leadId, at);
         return true;
       });
     },
@@ -466,6 +567,7 @@ function createStore(engine: Engine): LeadStore {
           .selectFrom("outbox")
           .select("enqueued_at")
           .where("lead_id", "=", leadId)
+          .where("lease_token", "=", lease)
           .executeTakeFirst();
         // `leads retry` during this attempt reset the entry: the operator asked for another try now.
         const retried = attempt.enqueuedAt !== undefined && entry?.enqueued_at !== attempt.enqueuedAt;
@@ -476,6 +578,7 @@ function createStore(engine: Engine): LeadStore {
           attempt.at,
         )(trx)
           .set((eb) => ({
+            state: nextAttemptAt === null ? "dead" : "pending",
             next_attempt_at: nextAttemptAt,
             lease_until: null,
             lease_token: null,
@@ -487,14 +590,7 @@ function createStore(engine: Engine): LeadStore {
           }))
           .executeTakeFirst();
         if (Number(held.numUpdatedRows) === 0) return false;
-        if (nextAttemptAt === null) {
-          await trx
-            .updateTable("leads")
-            .set({ state: "dead" })
-            .where("id", "=", leadId)
-            .where("state", "=", "pending")
-            .execute();
-        }
+        if (nextAttemptAt === null) await settleLead(trx, leadId, attempt.at);
         return true;
       });
     },
@@ -541,10 +637,17 @@ function createStore(engine: Engine): LeadStore {
         .select((eb) => eb.fn.min("created_at").as("oldest"))
         .where("state", "=", "pending")
         .executeTakeFirst();
+      const channels = await db
+        .selectFrom("outbox")
+        .select((eb) => ["channel", "state", eb.fn.countAll<number>().as("count")])
+        .groupBy(["channel", "state"])
+        .orderBy("channel")
+        .orderBy("state")
+        .execute();
       const problems = await db
         .selectFrom("outbox as o")
-        .innerJoin("leads as l", "l.id", "o.lead_id")
         .select((eb) => [
+          "o.channel",
           "o.problem",
           eb.fn.countAll<number>().as("count"),
           eb.fn.max("o.last_attempt_at").as("last_attempt_at"),
@@ -552,22 +655,30 @@ function createStore(engine: Engine): LeadStore {
             .selectFrom("outbox as p")
             .select("p.last_error")
             .whereRef("p.problem", "=", "o.problem")
+            .whereRef("p.channel", "=", "o.channel")
             .orderBy("p.last_attempt_at", "desc")
             .limit(1)
             .as("last_error"),
         ])
         .where("o.problem", "is not", null)
-        .where("l.state", "in", ["pending", "dead"])
-        .groupBy("o.problem")
+        .where("o.state", "in", ["pending", "dead"])
+        .groupBy(["o.channel", "o.problem"])
+        .orderBy("o.channel")
         .execute();
       return {
         counts: counts.map((row) => ({ formId: row.form_id, state: row.state, count: Number(row.count) })),
         oldestPendingAt:
           oldest?.oldest === null || oldest?.oldest === undefined ? null : Number(oldest.oldest),
+        channels: channels.map((row) => ({
+          channel: row.channel,
+          state: row.state,
+          count: Number(row.count),
+        })),
         problems: problems.flatMap((row) =>
           row.problem
             ? [
                 {
+                  channel: row.channel,
                   problem: row.problem,
                   count: Number(row.count),
                   lastError: row.last_error ?? null,
@@ -581,7 +692,9 @@ function createStore(engine: Engine): LeadStore {
 
     async list(query) {
       open();
-      const rows = await leadsWithOutbox(db)
+      const rows = await db
+        .selectFrom("leads as l")
+        .select(LEAD_ONLY_COLUMNS)
         .$if(Boolean(query.formId), (q) => q.where("l.form_id", "=", query.formId ?? ""))
         .$if(Boolean(query.state), (q) => q.where("l.state", "=", query.state ?? "pending"))
         .$if(query.since !== undefined, (q) => q.where("l.created_at", ">=", query.since ?? 0))
@@ -589,14 +702,18 @@ function createStore(engine: Engine): LeadStore {
         .orderBy("l.id")
         .$if(Boolean(query.limit), (q) => q.limit(Math.floor(query.limit ?? 0)))
         .execute();
-      return rows.map((row) => toLeadRecord(row, engine.locationOf));
+      return withDeliveries(db, rows);
     },
 
     async get(id) {
       open();
       if (!validId(id)) return null;
-      const row = await leadsWithOutbox(db).where("l.id", "=", id).executeTakeFirst();
-      return row ? toLeadRecord(row, engine.locationOf) : null;
+      const row = await db
+        .selectFrom("leads as l")
+        .select(LEAD_ONLY_COLUMNS)
+        .where("l.id", "=", id)
+        .executeTakeFirst();
+      return row ? ((await withDeliveries(db, [row]))[0] ?? null) : null;
     },
 
     async retry(id, now) {
@@ -611,10 +728,12 @@ function createStore(engine: Engine): LeadStore {
           .executeTakeFirst();
         if (Number(changed.numUpdatedRows) === 0) return false;
         // The lease stays: a lead in flight is offered again only once its holder is done or the lease ends.
+        // Channels that delivered already are not sent again.
         await trx
           .updateTable("outbox")
-          .set({ enqueued_at: now, next_attempt_at: now, attempts: 0, problem: null })
+          .set({ state: "pending", enqueued_at: now, next_attempt_at: now, attempts: 0, problem: null })
           .where("lead_id", "=", id)
+          .where("state", "!=", "delivered")
           .execute();
         return true;
       });
@@ -631,8 +750,9 @@ function createStore(engine: Engine): LeadStore {
           if (ids.length === 0) return 0;
           await trx
             .updateTable("outbox")
-            .set({ enqueued_at: now, next_attempt_at: now, attempts: 0, problem: null })
+            .set({ state: "pending", enqueued_at: now, next_attempt_at: now, attempts: 0, problem: null })
             .where("lead_id", "in", ids)
+            .where("state", "!=", "delivered")
             .execute();
           await trx.updateTable("leads").set({ state: "pending" }).where("id", "in", ids).execute();
           return ids.length;
@@ -641,6 +761,27 @@ function createStore(engine: Engine): LeadStore {
         if (count < BULK_BATCH) return total;
         await yieldToOtherWriters();
       }
+    },
+
+    async openIncident(kind, at) {
+      open();
+      return write(async (trx) => {
+        const opened = await trx
+          .insertInto("alert_incidents")
+          .values({ kind, opened_at: at })
+          .onConflict((conflict) => conflict.column("kind").doNothing())
+          .returning("kind")
+          .executeTakeFirst();
+        return opened !== undefined;
+      });
+    },
+
+    async resolveIncident(kind) {
+      open();
+      return write(async (trx) => {
+        const closed = await trx.deleteFrom("alert_incidents").where("kind", "=", kind).executeTakeFirst();
+        return Number(closed.numDeletedRows) > 0;
+      });
     },
 
     async purge(before, now): Promise<PurgeResult> {

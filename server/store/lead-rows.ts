@@ -1,9 +1,32 @@
 import type { ResumeKind } from "../../leads/resume.ts";
-import type { ClaimedDelivery, DeliveryProblem, LeadRecord, LeadState, ResumeInfo } from "./lead-store.ts";
+import type {
+  Channel,
+  ClaimedDelivery,
+  DeliveryProblem,
+  DeliveryRecord,
+  DeliveryState,
+  LeadRecord,
+  LeadState,
+  ResumeInfo,
+} from "./lead-store.ts";
 
 type Numeric = number | string | bigint | null;
 
-/** A lead joined with its outbox entry, as either database returns it. */
+/** One outbox delivery, as either database returns it. */
+export interface DeliveryRow {
+  delivery_id: string;
+  lead_id: string;
+  channel: string;
+  delivery_state: string;
+  attempts: Numeric;
+  next_attempt_at: Numeric;
+  last_attempt_at: Numeric;
+  last_status: Numeric;
+  last_error: string | null;
+  problem: string | null;
+}
+
+/** A lead, joined with one of its outbox deliveries when claimed. */
 export interface LeadRow {
   id: string;
   form_id: string;
@@ -22,9 +45,39 @@ export interface LeadRow {
   last_error?: string | null;
   problem?: string | null;
   enqueued_at?: Numeric;
+  delivery_id?: string;
+  channel?: string;
 }
 
-/** Columns every lead query selects, outbox columns included. */
+/** Columns of a lead alone. */
+export const LEAD_ONLY_COLUMNS = [
+  "l.id",
+  "l.form_id",
+  "l.state",
+  "l.fields",
+  "l.resume_name",
+  "l.resume_kind",
+  "l.resume_size",
+  "l.resume_sha256",
+  "l.created_at",
+  "l.delivered_at",
+] as const;
+
+/** Columns of a delivery alone. */
+export const DELIVERY_COLUMNS = [
+  "o.id as delivery_id",
+  "o.lead_id",
+  "o.channel",
+  "o.state as delivery_state",
+  "o.attempts",
+  "o.next_attempt_at",
+  "o.last_attempt_at",
+  "o.last_status",
+  "o.last_error",
+  "o.problem",
+] as const;
+
+/** Columns of a claimed delivery: the lead with the delivery's outbox columns. */
 export const LEAD_COLUMNS = [
   "l.id",
   "l.form_id",
@@ -43,6 +96,8 @@ export const LEAD_COLUMNS = [
   "o.last_error",
   "o.problem",
   "o.enqueued_at",
+  "o.id as delivery_id",
+  "o.channel",
 ] as const;
 
 const num = (value: Numeric | undefined): number | null =>
@@ -61,7 +116,35 @@ export function resumeOf(row: LeadRow): ResumeInfo | null {
   };
 }
 
-export function toLeadRecord(row: LeadRow, resumeLocation: (row: LeadRow) => string | null): LeadRecord {
+export function toDeliveryRecord(row: DeliveryRow): DeliveryRecord {
+  return {
+    id: row.delivery_id,
+    channel: row.channel as Channel,
+    state: row.delivery_state as DeliveryState,
+    attempts: num(row.attempts) ?? 0,
+    nextAttemptAt: num(row.next_attempt_at),
+    lastAttemptAt: num(row.last_attempt_at),
+    lastStatus: num(row.last_status),
+    lastError: row.last_error ?? null,
+    problem: (row.problem as DeliveryProblem | null) ?? null,
+  };
+}
+
+const ATTENTION: Record<DeliveryState, number> = { dead: 0, pending: 1, delivered: 2 };
+
+/** The delivery an operator should look at first: a dead one, else a pending one, else the last delivered. */
+function mostUrgent(deliveries: DeliveryRecord[]): DeliveryRecord | undefined {
+  return deliveries.toSorted(
+    (a, b) => ATTENTION[a.state] - ATTENTION[b.state] || (b.lastAttemptAt ?? 0) - (a.lastAttemptAt ?? 0),
+  )[0];
+}
+
+export function toLeadRecord(
+  row: LeadRow,
+  deliveries: DeliveryRecord[],
+  resumeLocation: (row: LeadRow) => string | null,
+): LeadRecord {
+  const first = mostUrgent(deliveries);
   return {
     id: row.id,
     formId: row.form_id,
@@ -71,17 +154,20 @@ export function toLeadRecord(row: LeadRow, resumeLocation: (row: LeadRow) => str
     resumeLocation: row.resume_name ? resumeLocation(row) : null,
     createdAt: num(row.created_at) ?? 0,
     deliveredAt: num(row.delivered_at),
-    attempts: num(row.attempts) ?? 0,
-    nextAttemptAt: num(row.next_attempt_at),
-    lastAttemptAt: num(row.last_attempt_at),
-    lastStatus: num(row.last_status),
-    lastError: row.last_error ?? null,
-    problem: (row.problem as DeliveryProblem | null | undefined) ?? null,
+    deliveries,
+    attempts: first?.attempts ?? 0,
+    nextAttemptAt: first?.nextAttemptAt ?? null,
+    lastAttemptAt: first?.lastAttemptAt ?? null,
+    lastStatus: first?.lastStatus ?? null,
+    lastError: first?.lastError ?? null,
+    problem: first?.problem ?? null,
   };
 }
 
 export function toClaimedDelivery(row: LeadRow, lease: string): ClaimedDelivery {
   return {
+    id: row.delivery_id ?? row.id,
+    channel: (row.channel ?? "formservice") as Channel,
     leadId: row.id,
     lease,
     formId: row.form_id,

@@ -8,7 +8,13 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { leaseOf } from "../test/lease.ts";
 import { LEGACY_POSTGRES_SCHEMA, LEGACY_SQLITE_SCHEMA, LEGACY_VERSION_TABLE } from "../test/legacy-schema.ts";
-import { BULK_BATCH, openPostgresStore, openSqliteStore, SQLITE_FILE } from "./kysely-store.ts";
+import {
+  BULK_BATCH,
+  openPostgresStore,
+  openSqliteStore,
+  SQLITE_FILE,
+  type StoreOptions,
+} from "./kysely-store.ts";
 import type { LeadStore, NewLead } from "./lead-store.ts";
 import { ensureDataDirs, newTempPath } from "./resume-files.ts";
 
@@ -24,7 +30,7 @@ function withSearchPath(url: string, schema: string): string {
 }
 
 interface Harness {
-  open(): Promise<LeadStore>;
+  open(options?: StoreOptions): Promise<LeadStore>;
   /** Runs SQL on the (not yet opened) database, as an older version of the server left it. */
   exec(statements: string): Promise<void>;
   legacySchema: string;
@@ -36,8 +42,8 @@ interface Harness {
 function sqliteHarness(): Harness {
   let dir = "";
   return {
-    async open() {
-      return openSqliteStore(dir);
+    async open(options) {
+      return openSqliteStore(dir, options);
     },
     async exec(statements) {
       const db = new DatabaseSync(path.join(dir, SQLITE_FILE));
@@ -62,8 +68,8 @@ function postgresHarness(url: string): Harness {
   let dir = "";
   let connected = false;
   return {
-    async open() {
-      return openPostgresStore(withSearchPath(url, schema));
+    async open(options) {
+      return openPostgresStore(withSearchPath(url, schema), undefined, options);
     },
     async exec(statements) {
       const client = new pg.Client({ connectionString: withSearchPath(url, schema) });
@@ -149,7 +155,13 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
       resume: null,
     });
     expect(store.dialect).toBe(dialect);
-    expect(await store.health()).toEqual({ pending: 1, dead: 0, spam: 0, oldestPendingAt: T0 });
+    expect(await store.health()).toEqual({
+      pending: 1,
+      dead: 0,
+      spam: 0,
+      oldestPendingAt: T0,
+      channels: { formservice: { pending: 1, dead: 0, oldestPendingAt: T0 } },
+    });
   });
 
   it("keeps the resume where every reader finds it and removes the temp file", async () => {
@@ -207,7 +219,13 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     await store.acceptLead(spam);
     expect((await store.get(spam.id))?.state).toBe("spam");
     expect(await store.claimDue(T0 + HOUR, 10, 60_000)).toEqual([]);
-    expect(await store.health()).toEqual({ pending: 0, dead: 0, spam: 1, oldestPendingAt: null });
+    expect(await store.health()).toEqual({
+      pending: 0,
+      dead: 0,
+      spam: 1,
+      oldestPendingAt: null,
+      channels: {},
+    });
   });
 
   it("leases a claimed lead to one worker until the lease runs out", async () => {
@@ -217,6 +235,8 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     const claimed = await store.claimDue(T0, 10, 60_000);
     expect(claimed).toEqual([
       {
+        id: expect.any(String),
+        channel: "formservice",
         leadId: accepted.id,
         lease: expect.any(String),
         formId: "nurse-application",
@@ -363,7 +383,13 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
       attempts: 1,
     });
     expect(await store.claimDue(T0 + 10 * HOUR, 10, 60_000)).toEqual([]);
-    expect(await store.health()).toEqual({ pending: 0, dead: 0, spam: 0, oldestPendingAt: null });
+    expect(await store.health()).toEqual({
+      pending: 0,
+      dead: 0,
+      spam: 0,
+      oldestPendingAt: null,
+      channels: {},
+    });
   });
 
   it("reschedules a failed attempt, then marks the lead dead, and retries it on request", async () => {
@@ -387,6 +413,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     const report = await store.status();
     expect(report.problems).toEqual([
       {
+        channel: "formservice",
         problem: "activation",
         count: 1,
         lastError: "HTTP 200 success=false: This form needs Activation.",
@@ -507,6 +534,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
       state: "pending",
       fields: { name: "Ada" },
       nextAttemptAt: T0,
+      deliveries: [{ id, channel: "formservice", state: "pending", attempts: 0 }],
     });
     const [claim] = await store.claimDue(T0, 10, 60_000);
     expect(claim?.leadId).toBe(id);
@@ -515,6 +543,90 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     // Adopted once: a second start finds nothing left to migrate.
     store = await harness.open();
     expect((await store.get(id))?.state).toBe("delivered");
+  });
+
+  it("gives each channel its own delivery; the lead is delivered when all are, dead when any is", async () => {
+    await store.close();
+    store = await harness.open({ channels: ["smtp", "webhook"] });
+    const accepted = lead();
+    await store.acceptLead(accepted);
+    const claims = await store.claimDue(T0, 10, 60_000);
+    expect(claims.map((claim) => claim.channel).sort()).toEqual(["smtp", "webhook"]);
+    expect(new Set(claims.map((claim) => claim.id)).size).toBe(2);
+    const smtp = claims.find((claim) => claim.channel === "smtp");
+    const webhook = claims.find((claim) => claim.channel === "webhook");
+    if (!smtp || !webhook) throw new Error("both channels must be claimed");
+
+    expect(await store.markDelivered(accepted.id, smtp.lease, T0 + 10)).toBe(true);
+    expect(await store.get(accepted.id)).toMatchObject({ state: "pending", deliveredAt: null });
+    expect(
+      await store.recordFailure(accepted.id, webhook.lease, {
+        at: T0 + 20,
+        nextAttemptAt: T0 + 1000,
+        status: 503,
+        error: "HTTP 503",
+        problem: "service",
+      }),
+    ).toBe(true);
+    const [again] = await store.claimDue(T0 + 1000, 10, 60_000);
+    // The retry keeps the delivery's id (the webhook-id), and only the undelivered channel comes back.
+    expect(again).toMatchObject({ id: webhook.id, channel: "webhook", attempts: 1 });
+    await store.recordFailure(accepted.id, again?.lease ?? "", {
+      at: T0 + 1010,
+      nextAttemptAt: null,
+      status: 410,
+      error: "HTTP 410",
+      problem: "gone",
+    });
+    expect(await store.get(accepted.id)).toMatchObject({
+      state: "dead",
+      problem: "gone",
+      deliveries: [
+        { channel: "smtp", state: "delivered", attempts: 1 },
+        { channel: "webhook", state: "dead", attempts: 2, lastStatus: 410, problem: "gone" },
+      ],
+    });
+    expect(await store.health()).toMatchObject({
+      dead: 1,
+      channels: { webhook: { pending: 0, dead: 1, oldestPendingAt: null } },
+    });
+    const report = await store.status();
+    expect(report.channels).toEqual([
+      { channel: "smtp", state: "delivered", count: 1 },
+      { channel: "webhook", state: "dead", count: 1 },
+    ]);
+    expect(report.problems).toMatchObject([{ channel: "webhook", problem: "gone", count: 1 }]);
+
+    expect(await store.retry(accepted.id, T0 + 2000)).toBe(true);
+    const [third] = await store.claimDue(T0 + 2000, 10, 60_000);
+    expect(third).toMatchObject({ id: webhook.id, channel: "webhook", attempts: 0 });
+    expect(await store.markDelivered(accepted.id, third?.lease ?? "", T0 + 2010)).toBe(true);
+    expect(await store.get(accepted.id)).toMatchObject({ state: "delivered", deliveredAt: T0 + 2010 });
+    expect(await store.claimDue(T0 + 10 * HOUR, 10, 60_000)).toEqual([]);
+  });
+
+  it("leaves no lead pending when its channels deliver at the same moment", async () => {
+    await store.close();
+    store = await harness.open({ channels: ["smtp", "webhook"] });
+    const leads = Array.from({ length: 20 }, () => lead());
+    for (const accepted of leads) await store.acceptLead(accepted);
+    const claims = await store.claimDue(T0, 100, 60_000);
+    expect(claims).toHaveLength(40);
+    await Promise.all(claims.map((claim) => store.markDelivered(claim.leadId, claim.lease, T0 + 10)));
+    expect(await store.health()).toMatchObject({ pending: 0, dead: 0 });
+    expect((await store.list({ state: "delivered" })).length).toBe(20);
+  });
+
+  it("opens an alert incident once until it is resolved, across a reopen", async () => {
+    expect(await store.openIncident("dead", T0)).toBe(true);
+    expect(await store.openIncident("dead", T0 + 1)).toBe(false);
+    expect(await store.openIncident("stuck", T0 + 1)).toBe(true);
+    await store.close();
+    store = await harness.open();
+    expect(await store.openIncident("dead", T0 + 2)).toBe(false);
+    expect(await store.resolveIncident("dead")).toBe(true);
+    expect(await store.resolveIncident("dead")).toBe(false);
+    expect(await store.openIncident("dead", T0 + 3)).toBe(true);
   });
 
   it("keeps its data across a reopen", async () => {

@@ -6,8 +6,16 @@ export type LeadState = (typeof LEAD_STATES)[number];
 
 export type StoreDialect = "sqlite" | "postgres";
 
-/** What the operator should look at when a delivery keeps failing. */
-export type DeliveryProblem = "activation" | "configuration" | "service" | "network";
+/** The roads a lead travels (decision 014); `LEAD_CHANNELS` picks them per deployment. */
+export const CHANNELS = ["formservice", "smtp", "webhook"] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** One channel's delivery of a lead; the lead's own state derives from its deliveries. */
+export const DELIVERY_STATES = ["pending", "delivered", "dead"] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** What the operator should look at when a delivery keeps failing; `gone`: the webhook answered 410. */
+export type DeliveryProblem = "activation" | "configuration" | "service" | "network" | "gone";
 
 export interface ResumeInfo {
   /** The sanitised original file name, sent on to the mailbox. */
@@ -39,6 +47,18 @@ export type AcceptOutcome =
   | { kind: "replay"; leadId: string }
   | { kind: "conflict" };
 
+export interface DeliveryRecord {
+  id: string;
+  channel: Channel;
+  state: DeliveryState;
+  attempts: number;
+  nextAttemptAt: number | null;
+  lastAttemptAt: number | null;
+  lastStatus: number | null;
+  lastError: string | null;
+  problem: DeliveryProblem | null;
+}
+
 export interface LeadRecord {
   id: string;
   formId: string;
@@ -49,6 +69,8 @@ export interface LeadRecord {
   resumeLocation: string | null;
   createdAt: number;
   deliveredAt: number | null;
+  /** One per channel, in channel order. The fields below repeat the one most in need of attention. */
+  deliveries: DeliveryRecord[];
   attempts: number;
   nextAttemptAt: number | null;
   lastAttemptAt: number | null;
@@ -59,6 +81,9 @@ export interface LeadRecord {
 
 /** One claimed outbox entry, leased to one worker until the lease runs out. */
 export interface ClaimedDelivery {
+  /** The delivery's own id: stable across retries (the webhook-id). */
+  id: string;
+  channel: Channel;
   leadId: string;
   /** The lease token: outcome writes must present it, and count only while the lease is unexpired. */
   lease: string;
@@ -84,11 +109,20 @@ export interface FailedAttempt {
   problem: DeliveryProblem;
 }
 
+export interface ChannelHealth {
+  pending: number;
+  dead: number;
+  /** Creation time of the oldest lead this channel still has to deliver. */
+  oldestPendingAt: number | null;
+}
+
 export interface StoreHealth {
   pending: number;
   dead: number;
   spam: number;
   oldestPendingAt: number | null;
+  /** Deliveries by channel, for every channel that has any. */
+  channels: Partial<Record<Channel, ChannelHealth>>;
 }
 
 export interface StatusRow {
@@ -100,8 +134,11 @@ export interface StatusRow {
 export interface StoreStatus {
   counts: StatusRow[];
   oldestPendingAt: number | null;
-  /** Pending leads whose last attempt hit an operator-actionable problem. */
+  /** Deliveries by channel and state. */
+  channels: { channel: Channel; state: DeliveryState; count: number }[];
+  /** Undelivered deliveries whose last attempt hit an operator-actionable problem, by channel. */
   problems: {
+    channel: Channel;
     problem: DeliveryProblem;
     count: number;
     lastError: string | null;
@@ -122,13 +159,19 @@ export interface PurgeResult {
   idempotencyKeys: number;
 }
 
+/** What the alerts watch for (server/alerts/alerts.ts): a dead delivery, or a pending one waiting too long. */
+export type IncidentKind = "dead" | "stuck";
+
 /** The one interface the API, the relay and the CLI use, whichever database sits behind it. */
 export interface LeadStore {
   readonly dialect: StoreDialect;
-  /** Commits the lead, its resume and (unless spam) its outbox entry at once, durably. */
+  /** Commits the lead, its resume and (unless spam) one outbox delivery per channel at once, durably. */
   acceptLead(lead: NewLead, idempotency?: IdempotencyClaim): Promise<AcceptOutcome>;
   health(): Promise<StoreHealth>;
-  /** Leases up to `limit` due outbox entries to the caller. */
+  /**
+   * Leases up to `limit` due deliveries to the caller. The outcome calls below name a delivery by its lead and
+   * its lease token, which is unique to the claim.
+   */
   claimDue(now: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
   /** The resume as a Blob; from SQLite it is file-backed, so sending it does not load it into memory. */
   readResume(leadId: string): Promise<Blob | null>;
@@ -149,6 +192,10 @@ export interface LeadStore {
    */
   retry(id: string, now: number): Promise<boolean>;
   retryDead(now: number): Promise<number>;
+  /** Opens an incident of this kind; true only for the caller that opened it (it was not open already). */
+  openIncident(kind: IncidentKind, at: number): Promise<boolean>;
+  /** Closes the incident; true if one was open. */
+  resolveIncident(kind: IncidentKind): Promise<boolean>;
   /** Deletes delivered and spam leads created before `before`, with their files, in short transactions. */
   purge(before: number, now: number): Promise<PurgeResult>;
   close(): Promise<void>;

@@ -30,17 +30,19 @@ describe("migrations on SQLite", () => {
     dir = await mkdtemp(path.join(tmpdir(), "migrations-"));
     db = new Kysely({ dialect: new NodeSqliteDialect(new DatabaseSync(path.join(dir, "m.db"))) });
     await migrateToLatest(db, "sqlite");
-    expect(await tables()).toEqual(["idempotency_keys", "leads", "outbox"]);
-    expect(await outboxColumns()).toContain("lease_token");
+    expect(await tables()).toEqual(["alert_incidents", "idempotency_keys", "leads", "outbox"]);
+    expect(await outboxColumns()).toEqual(expect.arrayContaining(["lease_token", "channel", "state"]));
 
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor("sqlite") } });
-    const back = await migrator.migrateDown();
-    expect(back.error).toBeUndefined();
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect(await tables()).toEqual(["idempotency_keys", "leads", "outbox"]);
+    expect(await outboxColumns()).not.toContain("channel");
+    expect((await migrator.migrateDown()).error).toBeUndefined();
     expect(await outboxColumns()).not.toContain("lease_token");
     expect((await migrator.migrateTo(NO_MIGRATIONS)).error).toBeUndefined();
     expect(await tables()).toEqual([]);
 
     await migrateToLatest(db, "sqlite");
-    expect(await tables()).toEqual(["idempotency_keys", "leads", "outbox"]);
+    expect(await tables()).toEqual(["alert_incidents", "idempotency_keys", "leads", "outbox"]);
   });
 });

@@ -1,0 +1,96 @@
+import { Readable } from "node:stream";
+import { html } from "hono/html";
+import type { SendMailOptions } from "nodemailer";
+import { type LeadForm, recipientFor } from "../../../leads/forms.ts";
+import type { ClaimedDelivery } from "../../store/lead-store.ts";
+
+export interface LeadMailSettings {
+  from: string;
+  /** SITE_URL without a trailing slash: the Message-ID's host and the staff inbox link's base. */
+  siteUrl: string;
+  mailboxes: { contact: string; recruiting: string };
+  /** false: the message names no person, carries no field and no file, only the form, the time and a link. */
+  personalData: boolean;
+}
+
+/** `firstName` and `nurse_type` as a person reads them: "First name", "Nurse type". */
+export const fieldLabel = (name: string) => {
+  const words = name
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replaceAll("_", " ")
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** The lead in the staff inbox (a later issue builds the inbox; the link is stable now). */
+export const staffLinkFor = (siteUrl: string, leadId: string) =>
+  `${siteUrl}/staff/leads/${encodeURIComponent(leadId)}`;
+
+/** Derived from the lead id, so a resend (at least once) is recognisable as the same message. */
+export const messageIdFor = (siteUrl: string, leadId: string) => `<${leadId}@${new URL(siteUrl).hostname}>`;
+
+/**
+ * The message for one lead: the form's subject from the spec, to the form's mailbox, a plain-text and an HTML
+ * body listing the fields (HTML-escaped), Reply-To the visitor, the resume attached as a stream.
+ */
+export async function composeLeadMail(
+  form: LeadForm,
+  delivery: ClaimedDelivery,
+  resume: Blob | null,
+  settings: LeadMailSettings,
+): Promise<SendMailOptions> {
+  const received = new Date(delivery.createdAt).toISOString();
+  const link = staffLinkFor(settings.siteUrl, delivery.leadId);
+  const common: SendMailOptions = {
+    from: settings.from,
+    to: recipientFor(form, settings.mailboxes),
+    subject: form.subject,
+    messageId: messageIdFor(settings.siteUrl, delivery.leadId),
+    date: new Date(delivery.createdAt),
+    headers: { "X-Lead-Id": delivery.leadId, "X-Lead-Form": form.id },
+  };
+  if (!settings.personalData) {
+    return {
+      ...common,
+      text: `${form.subject}\n\nA lead arrived through the ${form.id} form at ${received}.\nOpen it in the staff inbox: ${link}\n`,
+      html: String(
+        await html`<p>A lead arrived through the <b>${form.id}</b> form at ${received}.</p>
+<p><a href="${link}">Open it in the staff inbox</a></p>`,
+      ),
+    };
+  }
+  const rows = form.fields.flatMap((name) => {
+    const value = delivery.fields[name];
+    return value === undefined || value === "" ? [] : [[fieldLabel(name), value] as const];
+  });
+  const text = [
+    form.subject,
+    "",
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(delivery.resume ? [`Resume: ${delivery.resume.name} (attached)`] : []),
+    "",
+    `Received: ${received}`,
+    `Lead: ${link}`,
+  ].join("\n");
+  const body = await html`<h1>${form.subject}</h1>
+<table>
+${rows.map(([label, value]) => html`<tr><th align="left">${label}</th><td style="white-space:pre-wrap">${value}</td></tr>\n`)}</table>
+<p>Received: ${received}<br><a href="${link}">Lead ${delivery.leadId}</a></p>`;
+  const replyTo = delivery.fields.email;
+  return {
+    ...common,
+    ...(replyTo && { replyTo }),
+    text: `${text}\n`,
+    html: String(body),
+    ...(delivery.resume &&
+      resume && {
+        attachments: [
+          {
+            filename: delivery.resume.name,
+            contentType: resume.type,
+            content: Readable.from(resume.stream()),
+          },
+        ],
+      }),
+  };
+}

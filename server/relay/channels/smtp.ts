@@ -1,0 +1,97 @@
+import { createTransport } from "nodemailer";
+import { findLeadForm } from "../../../leads/forms.ts";
+import type { ServerConfig } from "../../config.ts";
+import type { LeadStore } from "../../store/lead-store.ts";
+import type { SendOutcome } from "../send-lead.ts";
+import { configurationProblem, type DeliveryChannel, resumeOf } from "./channel.ts";
+import { composeLeadMail } from "./lead-mail.ts";
+
+type SmtpConfig = Pick<
+  ServerConfig,
+  "SMTP_URL" | "MAIL_FROM" | "MAIL_PERSONAL_DATA" | "RELAY_TIMEOUT_MS" | "RELAY_CONCURRENCY" | "site"
+>;
+
+/** An SMTP transport over SMTP_URL; `pool` keeps connections open for the relay's steady stream. */
+export function smtpTransport(config: Pick<ServerConfig, "SMTP_URL" | "RELAY_TIMEOUT_MS">, pool?: number) {
+  if (!config.SMTP_URL) throw new Error("SMTP_URL is not set");
+  return createTransport({
+    url: config.SMTP_URL,
+    ...(pool && { pool: true, maxConnections: pool }),
+    connectionTimeout: config.RELAY_TIMEOUT_MS,
+    greetingTimeout: config.RELAY_TIMEOUT_MS,
+    socketTimeout: config.RELAY_TIMEOUT_MS,
+    // Nothing in a message may make Nodemailer read a file or fetch a URL.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+}
+
+/**
+ * The server's answer, without its text: a mail server's words may quote addresses. 4xx is temporary (retried),
+ * 5xx permanent (retried per backoff until give-up, as a wrong setting can be fixed meanwhile).
+ */
+export function smtpFailure(error: unknown): SendOutcome {
+  const { responseCode, command, code } = error as {
+    responseCode?: unknown;
+    command?: unknown;
+    code?: unknown;
+  };
+  const after = typeof command === "string" ? ` after ${command.split(" ")[0]}` : "";
+  if (typeof responseCode === "number") {
+    return {
+      ok: false,
+      status: responseCode,
+      problem: responseCode >= 500 ? "configuration" : "service",
+      error: `SMTP ${responseCode}${after}`,
+      retryAfterMs: null,
+    };
+  }
+  return {
+    ok: false,
+    status: null,
+    problem: "network",
+    error: `SMTP ${typeof code === "string" ? code : error instanceof Error ? error.name : "error"}${after}`,
+    retryAfterMs: null,
+  };
+}
+
+/** E-mail straight from the company's mail server (decision 014): one message per lead to the form's mailbox. */
+export function createSmtpChannel(deps: { config: SmtpConfig; store: LeadStore }): DeliveryChannel {
+  const { config, store } = deps;
+  if (!config.MAIL_FROM) throw new Error("MAIL_FROM is not set");
+  const transport = smtpTransport(config, config.RELAY_CONCURRENCY);
+  const settings = {
+    from: config.MAIL_FROM,
+    siteUrl: config.site.url,
+    mailboxes: config.site.email,
+    personalData: config.MAIL_PERSONAL_DATA,
+  };
+  return {
+    async send(delivery, stop) {
+      const form = findLeadForm(delivery.formId);
+      if (!form) return configurationProblem("unknown form id");
+      const resume = settings.personalData ? await resumeOf(store, delivery) : { blob: null };
+      if ("failure" in resume) return resume.failure;
+      try {
+        const message = await composeLeadMail(form, delivery, resume.blob, settings);
+        // Nodemailer cannot abort a send: on stop the attempt counts as failed (the lease is released) and the
+        // pool is closed. Should the server still take the message, the resend carries the same Message-ID.
+        const info = await Promise.race([transport.sendMail(message), aborted(stop)]);
+        return { ok: true, status: Number.parseInt(String(info.response), 10) || 250 };
+      } catch (error) {
+        return smtpFailure(error);
+      }
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+/** Rejects with the signal's reason once it aborts. */
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
+}
