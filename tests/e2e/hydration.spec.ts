@@ -49,9 +49,11 @@ test("a page opened in a background tab hydrates within 1.5 s of its load event"
     await page.evaluateOnNewDocument(hydrationProbe);
     await page.goto(`${baseURL}${ROUTES.chartAssist}`, { waitUntil: "load" });
     expect(await page.evaluate(() => document.visibilityState)).toBe("hidden");
+    // Polled on a timer: puppeteer's default polls on animation frames, which a background tab never draws.
     await page.waitForFunction(
       () =>
         (window as unknown as { __hydrationProbe: { hydrated: number | null } }).__hydrationProbe.hydrated,
+      { polling: 100 },
     );
     const { load, hydrated } = await page.evaluate(readHydrationTiming);
     expect((hydrated ?? Number.NaN) - load).toBeLessThan(HYDRATION_AFTER_LOAD_MS);
