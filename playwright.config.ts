@@ -5,6 +5,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const buildOut = process.env.BUILD_OUT || "build";
+// The served store's directory, fixed in the runner and inherited by its workers (source.spec.ts reads it).
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "e2e-leads-"));
+const dataDir = process.env.E2E_DATA_DIR;
 
 /** Debian's Chromium here; CHROMIUM_PATH elsewhere. Playwright's own browser download is not available. */
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -59,7 +62,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: "127.0.0.1",
       BUILD_DIR: path.join(buildOut, "client"),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "e2e-leads-")),
+      DATA_DIR: dataDir,
       DATABASE_URL: "",
       RATE_LIMIT_PER_MINUTE: "0",
       // The e2e run never calls the outside form service.

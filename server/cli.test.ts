@@ -128,7 +128,7 @@ describe("operator CLI", () => {
     expect(csv.code).toBe(0);
     const lines = csv.out.split("\n");
     expect(lines[0]).toBe(
-      '"id","form","state","created_at","delivered_at","attempts","last_error","resume_name","resume_path","_honey","company","consent","email","firstName","lastName","name"',
+      '"id","form","state","created_at","delivered_at","attempts","last_error","resume_name","resume_path","source_page","landing_page","referrer","utm_source","utm_medium","utm_campaign","utm_term","utm_content","_honey","company","consent","email","firstName","lastName","name"',
     );
     expect(lines).toHaveLength(5);
     expect(csv.out).toContain(`"${path.join(dataDir, "resumes", `${ids.old}.pdf`)}"`);

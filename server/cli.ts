@@ -1,11 +1,18 @@
 import { parseArgs } from "node:util";
 import { LEAD_FORM_IDS } from "../leads/forms.ts";
+import { SOURCE_FIELDS } from "../leads/source.ts";
 import { runBackupCommand } from "./backup-command.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { createRelayWorker } from "./relay/relay-worker.ts";
 import { explainStartupFailure } from "./startup.ts";
-import { LEAD_STATES, type LeadRecord, type LeadState, type LeadStore } from "./store/lead-store.ts";
+import {
+  LEAD_STATES,
+  type LeadRecord,
+  type LeadState,
+  type LeadStore,
+  type SourceCount,
+} from "./store/lead-store.ts";
 import { openLeadStore } from "./store/open-store.ts";
 
 const USAGE = `Usage: npm run leads -- <command> [options]
@@ -13,7 +20,8 @@ const USAGE = `Usage: npm run leads -- <command> [options]
   status                                   counts by form and state, oldest waiting lead, delivery problems
   list [--form ID] [--state S] [--since T] leads, oldest first (T: an ISO date or Nd / Nh ago)
   show <id>                                one lead with every field and its delivery history
-  export --format csv|json [--since T]     every lead and field; resumes by path
+  export --format csv|json [--since T]     every lead and field, with its source; resumes by path
+  sources [--since T]                      leads per form by campaign (utm_campaign) and by referring site
   retry <id> | --dead                      send a pending or dead lead again now (or every dead one)
   purge --older-than <days>                delete delivered and spam leads older than that, with their files
   relay                                    run the relay worker alone until SIGTERM
@@ -62,6 +70,7 @@ export function leadsToCsv(leads: LeadRecord[]): string {
     "last_error",
     "resume_name",
     "resume_path",
+    ...SOURCE_FIELDS,
     ...fieldNames,
   ];
   const rows = leads.map((lead) => [
@@ -74,9 +83,26 @@ export function leadsToCsv(leads: LeadRecord[]): string {
     lead.lastError ?? "",
     lead.resume?.name ?? "",
     lead.resumeLocation ?? "",
+    ...SOURCE_FIELDS.map((name) => lead.source[name] ?? ""),
     ...fieldNames.map((name) => lead.fields[name] ?? ""),
   ]);
   return `${[header, ...rows].map((row) => row.map(csvCell).join(",")).join("\n")}\n`;
+}
+
+/** `leads sources`: one block per measure, a line per form and value, the most leads first. */
+export function sourcesReport(counts: { campaigns: SourceCount[]; referrers: SourceCount[] }): string[] {
+  const block = (title: string, none: string, rows: SourceCount[]) => [
+    title,
+    ...(rows.length === 0
+      ? ["  no leads"]
+      : rows.map(
+          (row) => `  ${row.formId.padEnd(20)} ${String(row.count).padStart(6)}  ${row.value ?? none}`,
+        )),
+  ];
+  return [
+    ...block("by campaign (utm_campaign):", "(no campaign)", counts.campaigns),
+    ...block("by referring site:", "(none: direct, or the same site)", counts.referrers),
+  ];
 }
 
 const leadJson = (lead: LeadRecord) => ({
@@ -226,6 +252,12 @@ export async function runCli(
       const leads = await store.list({ since: values.since ? parseSince(values.since, now) : undefined });
       if (values.format === "json") io.out(JSON.stringify(leads.map(leadJson), null, 2));
       else io.out(leadsToCsv(leads).trimEnd());
+      return 0;
+    },
+    async sources(store, now) {
+      expectPositionals(positionals, 0);
+      const since = values.since ? parseSince(values.since, now) : undefined;
+      for (const line of sourcesReport(await store.sources(since))) io.out(line);
       return 0;
     },
     async retry(store, now) {

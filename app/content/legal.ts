@@ -38,6 +38,7 @@ export const privacyPolicy: LegalDocument = {
         "Details about your facility or staffing needs, such as facility name, number of beds or the roles you need.",
         "Job application information, such as your credential, years of experience, message and any résumé you attach.",
         "Technical information your browser sends when you visit, such as IP address, browser type and pages viewed.",
+        "With each form you submit, where your visit came from: the page the form was on, the page your visit started on, the referring website's address without its path, and any campaign tags (utm_source, utm_medium, utm_campaign, utm_term, utm_content) in the link you followed. Your browser keeps these only for the visit, in this tab, and sends them with the form; we use no cookies for this.",
       ],
     },
     {

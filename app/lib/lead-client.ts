@@ -2,6 +2,7 @@ import { site } from "~/content/site";
 import type { SiteConfig } from "../../config/site.ts";
 import { fieldNames, HONEYPOT_FIELD, type LeadForm, recipientFor } from "../../leads/catalog.ts";
 import { RESUME_FIELD } from "../../leads/resume.ts";
+import { leadSource } from "./lead-source";
 
 type LeadConfig = Pick<SiteConfig, "email" | "leadEndpointTemplate">;
 
@@ -29,16 +30,22 @@ export interface LeadSubmission {
   /** The honeypot's value: empty for people. */
   honey?: string;
   idempotencyKey: string;
+  /** Where the visit came from (lead-source.ts); sent to our own API only, never to an outside service. */
+  source?: Record<string, string>;
 }
 
-/** The multipart body: every schema field, `to`, `subject`, the honeypot, then the file (last, so a streaming server reads the fields first). */
+/**
+ * The multipart body: every schema field, `to`, `subject`, the honeypot, the source fields if any, then the
+ * file (last, so a streaming server reads the fields first).
+ */
 export function buildLeadBody(submission: LeadSubmission, config: LeadConfig = site): FormData {
-  const { form, values, resume, honey = "" } = submission;
+  const { form, values, resume, honey = "", source = {} } = submission;
   const body = new FormData();
   for (const name of fieldNames(form)) body.append(name, values[name] ?? "");
   body.append("to", recipientFor(form, config.email));
   body.append("subject", form.subject);
   body.append(HONEYPOT_FIELD, honey);
+  for (const [name, value] of Object.entries(source)) body.append(name, value);
   if (form.acceptsResume && resume && resume.size > 0) body.append(RESUME_FIELD, resume, resume.name);
   return body;
 }
@@ -67,7 +74,7 @@ export async function sendLead(
   const response = await fetcher(target.url, {
     method: "POST",
     headers,
-    body: buildLeadBody(submission, config),
+    body: buildLeadBody(target.ownApi ? { source: leadSource(), ...submission } : submission, config),
   });
   if (!response.ok) {
     throw new LeadSubmissionError(

@@ -6,6 +6,7 @@ import { type Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import { fieldNames, findLeadForm, HONEYPOT_FIELD, type LeadForm, validateLead } from "../../leads/forms.ts";
 import { RESUME_MAX_BYTES } from "../../leads/resume.ts";
+import { type LeadSource, originOf, parseLeadSource } from "../../leads/source.ts";
 import type { ServerConfig } from "../config.ts";
 import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
@@ -74,6 +75,7 @@ export async function createLeadApi({
 }: LeadApiDeps): Promise<LeadApi> {
   const app = new Hono();
   const allowedOrigins = allowedOriginsOf(config.site.url, config.ALLOWED_ORIGINS);
+  const siteOrigin = new URL(config.site.url).origin;
   const clientAddress = clientAddressResolver(config.TRUST_PROXY);
   const limiter = await createRateLimiter({
     perMinute: config.RATE_LIMIT_PER_MINUTE,
@@ -215,6 +217,12 @@ export async function createLeadApi({
 
       const createdAt = now();
       const resume = received.resume;
+      const host = c.req.header("Host");
+      const source = leadSourceOf(
+        received.fields,
+        c.req.header("Referer"),
+        (origin) => origin === siteOrigin || new URL(origin).host === host,
+      );
       const outcome = await store.acceptLead(
         {
           id: randomUUID(),
@@ -222,6 +230,7 @@ export async function createLeadApi({
           state: spam ? "spam" : "pending",
           fields,
           resume: resume ?? undefined,
+          source,
           createdAt,
         },
         key === undefined
@@ -258,6 +267,26 @@ export async function createLeadApi({
   });
 
   return { app, close: () => limiter.close() };
+}
+
+/**
+ * The lead's source from the post's source fields (sent by the page's script). A post without them (no
+ * JavaScript) gets the form page from its `Referer`, when that is a page of this site; nothing else.
+ */
+export function leadSourceOf(
+  fields: Record<string, string>,
+  referer: string | undefined,
+  sameSite: (origin: string) => boolean,
+): LeadSource {
+  const source = parseLeadSource(fields);
+  if (source.source_page === undefined && referer) {
+    const origin = originOf(referer);
+    if (origin && sameSite(origin)) {
+      const page = parseLeadSource({ source_page: new URL(referer).pathname }).source_page;
+      if (page) source.source_page = page;
+    }
+  }
+  return source;
 }
 
 /** Where a plain form post lands: the form's own page, showing the result at the form. */

@@ -16,6 +16,15 @@ export interface LeadsTable {
   resume_sha256: string | null;
   created_at: Millis;
   delivered_at: Millis | null;
+  /** Where the lead came from (migration 005). */
+  source_page: string | null;
+  landing_page: string | null;
+  referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
 }
 
 /** One delivery of a lead over one channel (migration 003). */

@@ -393,6 +393,7 @@ function createStore(engine: Engine): LeadStore {
               resume_size: resume?.size ?? null,
               resume_sha256: resume?.sha256 ?? null,
               created_at: lead.createdAt,
+              ...lead.source,
             })
             .execute();
           await engine.keepResume(trx, lead.id, content);
@@ -621,6 +622,26 @@ function createStore(engine: Engine): LeadStore {
         .where("next_attempt_at", "is not", null)
         .executeTakeFirst();
       return row?.due === null || row?.due === undefined ? null : Number(row.due);
+    },
+
+    async sources(since) {
+      open();
+      const countBy = async (column: "utm_campaign" | "referrer") => {
+        const rows = await db
+          .selectFrom("leads")
+          .select((eb) => ["form_id", `${column} as value`, eb.fn.countAll<number>().as("count")])
+          .where("state", "!=", "spam")
+          .$if(since !== undefined, (q) => q.where("created_at", ">=", since ?? 0))
+          .groupBy(["form_id", column])
+          .orderBy("form_id")
+          .orderBy("count", "desc")
+          // Leads without one last, in both databases (their NULL orders differ).
+          .orderBy(sql`${sql.ref(column)} IS NULL`)
+          .orderBy(column)
+          .execute();
+        return rows.map((row) => ({ formId: row.form_id, value: row.value, count: Number(row.count) }));
+      };
+      return { campaigns: await countBy("utm_campaign"), referrers: await countBy("referrer") };
     },
 
     async status(): Promise<StoreStatus> {

@@ -1,4 +1,5 @@
 import type { ResumeKind } from "../../leads/resume.ts";
+import { type LeadSource, SOURCE_FIELDS, type SourceField } from "../../leads/source.ts";
 import type {
   Channel,
   ClaimedDelivery,
@@ -27,7 +28,7 @@ export interface DeliveryRow {
 }
 
 /** A lead, joined with one of its outbox deliveries when claimed. */
-export interface LeadRow {
+export interface LeadRow extends Partial<Record<SourceField, string | null>> {
   id: string;
   form_id: string;
   state: string;
@@ -49,6 +50,18 @@ export interface LeadRow {
   channel?: string;
 }
 
+/** The source columns (migration 005), named as the source fields are. */
+const SOURCE_COLUMNS = [
+  "l.source_page",
+  "l.landing_page",
+  "l.referrer",
+  "l.utm_source",
+  "l.utm_medium",
+  "l.utm_campaign",
+  "l.utm_term",
+  "l.utm_content",
+] as const satisfies readonly `l.${SourceField}`[];
+
 /** Columns of a lead alone. */
 export const LEAD_ONLY_COLUMNS = [
   "l.id",
@@ -61,6 +74,7 @@ export const LEAD_ONLY_COLUMNS = [
   "l.resume_sha256",
   "l.created_at",
   "l.delivered_at",
+  ...SOURCE_COLUMNS,
 ] as const;
 
 /** Columns of a delivery alone. */
@@ -89,6 +103,7 @@ export const LEAD_COLUMNS = [
   "l.resume_sha256",
   "l.created_at",
   "l.delivered_at",
+  ...SOURCE_COLUMNS,
   "o.attempts",
   "o.next_attempt_at",
   "o.last_attempt_at",
@@ -105,6 +120,16 @@ const num = (value: Numeric | undefined): number | null =>
 
 const parseFields = (value: LeadRow["fields"]): Record<string, string> =>
   typeof value === "string" ? (JSON.parse(value) as Record<string, string>) : value;
+
+/** The lead's source: its non-empty source columns. */
+export function sourceOf(row: LeadRow): LeadSource {
+  const source: LeadSource = {};
+  for (const field of SOURCE_FIELDS) {
+    const value = row[field];
+    if (value) source[field] = value;
+  }
+  return source;
+}
 
 export function resumeOf(row: LeadRow): ResumeInfo | null {
   if (!row.resume_name || !row.resume_kind) return null;
@@ -151,6 +176,7 @@ export function toLeadRecord(
     state: row.state as LeadState,
     fields: parseFields(row.fields),
     resume: resumeOf(row),
+    source: sourceOf(row),
     resumeLocation: row.resume_name ? resumeLocation(row) : null,
     createdAt: num(row.created_at) ?? 0,
     deliveredAt: num(row.delivered_at),
@@ -173,6 +199,7 @@ export function toClaimedDelivery(row: LeadRow, lease: string): ClaimedDelivery 
     formId: row.form_id,
     fields: parseFields(row.fields),
     resume: resumeOf(row),
+    source: sourceOf(row),
     attempts: num(row.attempts) ?? 0,
     enqueuedAt: num(row.enqueued_at) ?? 0,
     createdAt: num(row.created_at) ?? 0,

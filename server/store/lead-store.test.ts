@@ -140,6 +140,43 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     return tempPath;
   }
 
+  it("keeps each lead's source and counts leads per form by campaign and by referrer, spam left out", async () => {
+    const fall = {
+      source_page: "/chart-assist",
+      landing_page: "/",
+      utm_source: "newsletter",
+      utm_campaign: "fall",
+    };
+    const first = lead({ source: { ...fall, referrer: "https://news.example.org" } });
+    await store.acceptLead(first);
+    await store.acceptLead(lead({ source: fall, createdAt: T0 + 1 }));
+    await store.acceptLead(
+      lead({ formId: "payroll-info", source: { source_page: "/carestaff" }, createdAt: T0 + 2 }),
+    );
+    await store.acceptLead(lead({ state: "spam", source: fall, createdAt: T0 + 3 }));
+    await store.acceptLead(lead({ source: { utm_campaign: "spring" }, createdAt: T0 - 10 * 86_400_000 }));
+
+    expect((await store.get(first.id))?.source).toEqual({ ...fall, referrer: "https://news.example.org" });
+    const claimed = (await store.claimDue(T0 + 10, 10, 60_000)).find((claim) => claim.leadId === first.id);
+    expect(claimed?.source).toEqual(first.source);
+    expect(await store.sources(T0)).toEqual({
+      campaigns: [
+        { formId: "chartassist-demo", value: "fall", count: 2 },
+        { formId: "payroll-info", value: null, count: 1 },
+      ],
+      referrers: [
+        { formId: "chartassist-demo", value: "https://news.example.org", count: 1 },
+        { formId: "chartassist-demo", value: null, count: 1 },
+        { formId: "payroll-info", value: null, count: 1 },
+      ],
+    });
+    expect((await store.sources()).campaigns).toContainEqual({
+      formId: "chartassist-demo",
+      value: "spring",
+      count: 1,
+    });
+  });
+
   it("commits a lead with its outbox entry and reports it waiting", async () => {
     const accepted = lead({ fields: { name: "Ada", email: "ada@example.com", phone: "555 0100" } });
     expect(await store.acceptLead(accepted)).toEqual({ kind: "created", leadId: accepted.id });
@@ -242,6 +279,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
         formId: "nurse-application",
         fields: accepted.fields,
         resume: null,
+        source: {},
         attempts: 0,
         enqueuedAt: T0,
         createdAt: T0,

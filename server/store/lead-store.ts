@@ -1,4 +1,5 @@
 import type { ResumeKind } from "../../leads/resume.ts";
+import type { LeadSource } from "../../leads/source.ts";
 
 /** pending: waiting in the outbox; delivered: the service confirmed; dead: gave up; spam: honeypot, never relayed. */
 export const LEAD_STATES = ["pending", "delivered", "dead", "spam"] as const;
@@ -32,6 +33,8 @@ export interface NewLead {
   fields: Record<string, string>;
   /** The resume, already fsync'd in a temp file under the data directory. */
   resume?: ResumeInfo & { tempPath: string };
+  /** Where the lead came from (issue 16), already cleaned and bounded. */
+  source?: LeadSource;
   createdAt: number;
 }
 
@@ -65,6 +68,7 @@ export interface LeadRecord {
   state: LeadState;
   fields: Record<string, string>;
   resume: ResumeInfo | null;
+  source: LeadSource;
   /** Where the resume lives: a file path (SQLite) or a table reference (PostgreSQL). */
   resumeLocation: string | null;
   createdAt: number;
@@ -90,6 +94,7 @@ export interface ClaimedDelivery {
   formId: string;
   fields: Record<string, string>;
   resume: ResumeInfo | null;
+  source: LeadSource;
   attempts: number;
   enqueuedAt: number;
   createdAt: number;
@@ -184,6 +189,8 @@ export interface LeadStore {
   /** Due time of the next outbox entry, to sleep exactly as long as needed. */
   nextDueAt(): Promise<number | null>;
   status(): Promise<StoreStatus>;
+  /** Leads per form by campaign and by referring site (issue 16), spam left out; `since` in ms. */
+  sources(since?: number): Promise<SourceCounts>;
   list(query: LeadQuery): Promise<LeadRecord[]>;
   get(id: string): Promise<LeadRecord | null>;
   /**
@@ -199,6 +206,18 @@ export interface LeadStore {
   /** Deletes delivered and spam leads created before `before`, with their files, in short transactions. */
   purge(before: number, now: number): Promise<PurgeResult>;
   close(): Promise<void>;
+}
+
+/** One count of `sources`: `value` is the campaign or the referrer's origin, null where the lead had none. */
+export interface SourceCount {
+  formId: string;
+  value: string | null;
+  count: number;
+}
+
+export interface SourceCounts {
+  campaigns: SourceCount[];
+  referrers: SourceCount[];
 }
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;

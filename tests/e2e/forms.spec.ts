@@ -404,7 +404,7 @@ for (const c of forms) {
       });
     }
 
-    test("posts one multipart body with exactly the fields, to, subject, honeypot and headers", async ({
+    test("posts one multipart body with exactly the fields, to, subject, honeypot, source and headers", async ({
       page,
     }, testInfo) => {
       test.skip(testInfo.project.name !== "desktop", "the wire is the same at every width");
@@ -430,6 +430,8 @@ for (const c of forms) {
         "to",
         "subject",
         "_honey",
+        "landing_page",
+        "source_page",
       ]);
       expect(lead.fields).toEqual({
         // multipart/form-data carries line breaks as CRLF, whatever was typed.
@@ -437,6 +439,9 @@ for (const c of forms) {
         to: c.to,
         subject: c.subject,
         _honey: "",
+        // Opened directly at the form: the visit landed here, with no campaign and no referring site.
+        landing_page: c.path,
+        source_page: c.path,
       });
     });
   });

@@ -200,7 +200,8 @@ describe.each(cases)("$id form", (c) => {
     expect(sentHeaders().get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
     expect(sentHeaders().has("content-type")).toBe(false);
     const body = sentBody();
-    expect([...body.keys()]).toEqual([...c.fields, "to", "subject", "_honey"]);
+    // jsdom's page (no landing noted in this test): the form page is the only source field.
+    expect([...body.keys()]).toEqual([...c.fields, "to", "subject", "_honey", "source_page"]);
     expect(body.get("to")).toBe(c.to);
     expect(body.get("subject")).toBe(c.subject);
     for (const label of Object.keys(c.required)) expect(screen.getByLabelText(label)).toHaveValue("");

@@ -29,7 +29,7 @@ export function createFormServiceChannel(deps: {
           leadId: delivery.leadId,
           to,
           subject: form.subject,
-          fields: delivery.fields,
+          fields: config.RELAY_SOURCE_FIELDS ? { ...delivery.fields, ...delivery.source } : delivery.fields,
           resume: delivery.resume && resume.blob ? { info: delivery.resume, blob: resume.blob } : null,
         },
         config.RELAY_TIMEOUT_MS,

@@ -21,6 +21,7 @@ export function webhookPayload(delivery: ClaimedDelivery, config: WebhookConfig,
       formId: delivery.formId,
       acceptedAt: new Date(delivery.createdAt).toISOString(),
       fields: delivery.fields,
+      source: delivery.source,
       resume: resume
         ? {
             name: resume.name,

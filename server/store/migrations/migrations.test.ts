@@ -21,6 +21,10 @@ describe("migrations on SQLite", () => {
       await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'
         AND name NOT LIKE 'kysely_%' ORDER BY name`.execute(db)
     ).rows.map((row) => row.name);
+  const leadColumns = async () =>
+    (await sql<{ name: string }>`SELECT name FROM pragma_table_info('leads')`.execute(db)).rows.map(
+      (row) => row.name,
+    );
   const outboxColumns = async () =>
     (await sql<{ name: string }>`SELECT name FROM pragma_table_info('outbox')`.execute(db)).rows.map(
       (row) => row.name,
@@ -33,7 +37,11 @@ describe("migrations on SQLite", () => {
     expect(await tables()).toEqual(["alert_incidents", "idempotency_keys", "leads", "outbox"]);
     expect(await outboxColumns()).toEqual(expect.arrayContaining(["lease_token", "channel", "state"]));
 
+    expect(await leadColumns()).toEqual(expect.arrayContaining(["utm_campaign", "referrer", "landing_page"]));
+
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor("sqlite") } });
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect(await leadColumns()).not.toContain("utm_campaign");
     expect((await migrator.migrateDown()).error).toBeUndefined();
     expect(await tables()).toEqual(["idempotency_keys", "leads", "outbox"]);
     expect(await outboxColumns()).not.toContain("channel");
