@@ -50,7 +50,7 @@ export default function AuditPageView({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="overflow-x-auto rounded-xl border border-line bg-white shadow-sm">
           <table className="w-full border-collapse text-left text-sm">
-            <thead className="sticky top-14 bg-white">
+            <thead className="bg-white">
               <tr className="border-b border-line text-xs tracking-wide text-muted uppercase">
                 <th scope="col" className="py-3 pr-3 pl-4 font-semibold">
                   When

@@ -226,7 +226,7 @@ function FilterForm({
           type="search"
           dense
           defaultValue={filters.q ?? ""}
-          placeholder="Name, e-mail, phone, company…"
+          placeholder="Name, e-mail, phone…"
         />
       </FilterField>
       {forms.length > 1 ? (
@@ -439,7 +439,7 @@ function LeadLink({ lead, search }: { lead: LeadRow; search: string }) {
 
 function LeadTable({ leads, search }: { leads: LeadRow[]; search: string }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-line bg-white shadow-sm">
+    <div className="overflow-clip rounded-xl border border-line bg-white shadow-sm">
       <table className="w-full border-collapse text-left text-sm">
         <thead className="sticky top-14 z-10 bg-white">
           <tr className="border-b border-line text-xs tracking-wide text-muted uppercase">

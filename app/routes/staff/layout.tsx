@@ -54,11 +54,11 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
       <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-line bg-white px-4">
         <span className="flex items-center gap-2 font-semibold text-navy-900">
           <ShieldPlus aria-hidden className="size-6 text-navy-700" />
-          <span>Staff</span>
+          <span className="max-sm:sr-only">Staff</span>
         </span>
         <div className="flex-1" />
         <p className="flex min-w-0 flex-col items-end text-right leading-tight">
-          <span className="max-w-[45vw] truncate text-sm font-semibold text-ink" data-testid="staff-email">
+          <span className="max-w-[52vw] truncate text-sm font-semibold text-ink" data-testid="staff-email">
             {user.email}
           </span>
           <span className="text-xs text-muted">{ROLE_LABELS[user.role]}</span>

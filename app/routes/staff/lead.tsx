@@ -263,7 +263,7 @@ function StatusControl({ lead }: { lead: LeadDetail }) {
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className={staffLabelClass}>
-        Status
+        Current status
       </label>
       <StaffSelect
         id={id}
