@@ -322,3 +322,10 @@ for (const { name, signedIn, open } of staffPages) {
     ).toEqual([]);
   });
 }
+
+test("the public log-in page links quietly to the staff sign-in", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Staff sign-in" }).click();
+  await expect(page).toHaveURL(/\/staff\/sign-in$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+});

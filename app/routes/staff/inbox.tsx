@@ -366,8 +366,7 @@ function CountStrip({ list, filters }: { list: LeadList; filters: Filters }) {
               : "border-line bg-white text-ink-soft hover:border-navy-700",
           )}
         >
-          {label}
-          <span className="font-semibold tabular-nums">{(n ?? 0).toLocaleString("en-US")}</span>
+          {label} <span className="font-semibold tabular-nums">{(n ?? 0).toLocaleString("en-US")}</span>
         </Link>
       </li>
     );
