@@ -190,9 +190,9 @@ describe("a lead", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Marisol Vega" })).toBeInTheDocument();
     for (const label of ["First name", "Last name", "E-mail", "Phone", "Credential", "Experience", "Message"])
       expect(screen.getByText(label)).toBeInTheDocument();
-    const frame = screen.getByTitle("Resume: marisol-vega-resume.pdf");
-    expect(frame).toHaveAttribute("sandbox", "");
-    expect(frame).toHaveAttribute("src", "/api/staff/leads/2/resume");
+    const viewer = screen.getByTitle("Resume: marisol-vega-resume.pdf");
+    expect(viewer).toHaveAttribute("sandbox", "");
+    expect(viewer).toHaveAttribute("src", "/api/staff/leads/2/resume");
     expect(screen.getByRole("link", { name: "Download" })).toHaveAttribute(
       "href",
       "/api/staff/leads/2/resume?download=1",
