@@ -62,19 +62,22 @@ test("every /staff path is the SPA shell: no-store, noindex, client-rendered", a
 });
 
 test("a public page loads no staff code; a staff page does", async ({ page }) => {
-  const scripts: string[] = [];
-  page.on("response", async (response) => {
-    if (response.request().resourceType() === "script") scripts.push(await response.text());
+  let bodies: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") bodies.push(response.text());
   });
   for (const path of ["/", "/login", "/carestaff/careers"]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
   }
-  expect(scripts.length).toBeGreaterThan(5);
-  expect(scripts.filter((source) => source.includes("/api/staff"))).toEqual([]);
+  const publicScripts = await Promise.all(bodies);
+  expect(publicScripts.length).toBeGreaterThan(5);
+  expect(publicScripts.filter((source) => source.includes("/api/staff"))).toEqual([]);
+  bodies = [];
   await page.goto("/staff/sign-in");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
   await page.waitForLoadState("networkidle");
-  expect(scripts.some((source) => source.includes("/api/staff"))).toBe(true);
+  expect((await Promise.all(bodies)).some((source) => source.includes("/api/staff"))).toBe(true);
 });
 
 test("not signed in, a staff page goes to sign-in and comes back after", async ({ page }) => {
