@@ -26,3 +26,12 @@ export const NOT_FOUND_PATH = "/404";
 
 /** Pages a search engine should list (the log-in page is a utility, not content). */
 export const indexablePaths = publicPaths.filter((path) => path !== ROUTES.login);
+
+/**
+ * The staff inbox (issue 13, decision 016): client-rendered from the SPA fallback, never pre-rendered,
+ * listed in the sitemap or allowed to crawlers. The server answers every path under it with the fallback.
+ */
+export const STAFF_PATH = "/staff";
+
+export const isStaffPath = (pathname: string): boolean =>
+  pathname === STAFF_PATH || pathname.startsWith(`${STAFF_PATH}/`);

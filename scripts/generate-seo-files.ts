@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
-import { indexablePaths, publicPaths } from "../app/route-paths.ts";
+import { indexablePaths, isStaffPath, publicPaths, STAFF_PATH } from "../app/route-paths.ts";
 import { readSiteConfig, type SiteConfig } from "../config/site.ts";
 
 /**
@@ -19,7 +19,10 @@ export interface RouteEntry {
   parentId?: string;
 }
 
-/** Every URL path the route config (app/routes.ts) serves, leaving out the catch-all and dynamic segments. */
+/**
+ * Every public URL path the route config (app/routes.ts) serves, leaving out the catch-all, dynamic
+ * segments and the staff pages (client-rendered, never listed).
+ */
 export function routeConfigPaths(routes: Record<string, RouteEntry>): string[] {
   const fullPath = (route: RouteEntry): string => {
     const parent = route.parentId ? routes[route.parentId] : undefined;
@@ -32,7 +35,8 @@ export function routeConfigPaths(routes: Record<string, RouteEntry>): string[] {
     if (!route.parentId) continue; // the root layout
     const joined = fullPath(route);
     if (joined.includes("*") || joined.includes(":")) continue;
-    paths.add(`/${joined}`.replace(/\/+/g, "/"));
+    const urlPath = `/${joined}`.replace(/\/+/g, "/");
+    if (!isStaffPath(urlPath)) paths.add(urlPath);
   }
   return [...paths].sort();
 }
@@ -69,7 +73,7 @@ export function sitemapXml(site: SiteConfig): string {
 }
 
 export function robotsTxt(site: SiteConfig): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${site.url}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: ${STAFF_PATH}\n\nSitemap: ${site.url}/sitemap.xml\n`;
 }
 
 const NAVY = "#0b1f3a";

@@ -1,9 +1,10 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { isStaffPath } from "../app/route-paths.ts";
 import type { ServerConfig } from "./config.ts";
 import type { Logger } from "./logger.ts";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
-import { lookup, NOT_FOUND_PAGE, pickEncoding, type StaticFile } from "./static-site.ts";
+import { lookup, NOT_FOUND_PAGE, pickEncoding, SPA_FALLBACK, type StaticFile } from "./static-site.ts";
 
 export interface AppDeps {
   config: ServerConfig;
@@ -91,7 +92,28 @@ export function createApp({ config, logger, site, api }: AppDeps): Hono {
     return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), status, headers);
   };
 
+  // The staff pages render in the browser from the SPA fallback (decision 016): private, never cached or
+  // indexed, and the lead page frames its resume PDF from the staff API (same origin).
+  const sendStaffShell = (c: Context, file: StaticFile) => {
+    const headers = {
+      "Content-Type": file.type,
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": contentSecurityPolicy({
+        https,
+        connectOrigins,
+        frameSources: ["'self'"],
+        scriptHashes: file.scriptHashes,
+      }),
+      "X-Robots-Tag": "noindex",
+    };
+    return c.req.method === "HEAD"
+      ? c.body(null, 200, headers)
+      : c.body(file.body.toString("utf8"), 200, headers);
+  };
+
   app.on(["GET", "HEAD"], "*", (c) => {
+    const shell = isStaffPath(c.req.path) ? site.get(SPA_FALLBACK) : undefined;
+    if (shell) return sendStaffShell(c, shell);
     const file = lookup(site, c.req.path);
     if (file) return send(c, file, 200);
     const notFound = site.get(NOT_FOUND_PAGE);

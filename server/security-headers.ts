@@ -18,10 +18,17 @@ export interface CspOptions {
   scriptHashes?: string[];
   /** Extra origins the browser may post leads to (a direct form service deployment). */
   connectOrigins?: string[];
+  /** Who may be framed: nobody on public pages; the staff lead page frames its resume PDF ('self'). */
+  frameSources?: string[];
   https: boolean;
 }
 
-export function contentSecurityPolicy({ scriptHashes = [], connectOrigins = [], https }: CspOptions): string {
+export function contentSecurityPolicy({
+  scriptHashes = [],
+  connectOrigins = [],
+  frameSources = [],
+  https,
+}: CspOptions): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(" ")}`.trim(),
@@ -35,7 +42,7 @@ export function contentSecurityPolicy({ scriptHashes = [], connectOrigins = [], 
     "base-uri 'self'",
     "object-src 'none'",
     "manifest-src 'self'",
-    "frame-src 'none'",
+    `frame-src ${frameSources.length ? frameSources.join(" ") : "'none'"}`,
     "worker-src 'none'",
   ];
   if (https) directives.push("upgrade-insecure-requests");

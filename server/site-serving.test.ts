@@ -24,6 +24,7 @@ beforeAll(async () => {
   write("404/index.html", page("Oops! Page not found"));
   write("assets/entry-abc123.js", `console.log(${JSON.stringify("x".repeat(2000))});`);
   write("robots.txt", "User-agent: *\n");
+  write("__spa-fallback.html", page("").replace("<h1></h1>", ""));
   const config = loadConfig({ BUILD_DIR: dir, SITE_URL: "https://care.example.com" });
   app = createApp({ config, logger: createLogger("silent"), site: await loadStaticSite(dir) });
 });
@@ -94,5 +95,36 @@ describe("serving the built site", () => {
     const api = await app.request("/api/nothing-here");
     expect(api.status).toBe(404);
     expect(await api.json()).toMatchObject({ error: "not_found" });
+  });
+
+  it("answers every staff path with the SPA fallback: never cached or indexed, its scripts hashed", async () => {
+    const fallback = await (await app.request("/__spa-fallback.html")).text();
+    expect(fallback, "the fallback is no page of its own").toContain("Oops! Page not found");
+    for (const url of [
+      "/staff",
+      "/staff/",
+      "/staff/sign-in?next=%2Fstaff",
+      "/staff/leads/42",
+      "/staff/a/b",
+    ]) {
+      const response = await app.request(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get("cache-control"), url).toBe("no-store");
+      expect(response.headers.get("x-robots-tag"), url).toBe("noindex");
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+      // The lead page frames its resume PDF from the staff API; nothing else may be framed.
+      expect(csp).toContain("frame-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      const html = await response.text();
+      expect(html).toContain("window.__ctx = 1;");
+      expect(html).not.toContain("<h1>");
+    }
+    expect((await app.request("/staff", { method: "HEAD" })).headers.get("cache-control")).toBe("no-store");
+    // Paths that merely start with the same letters are public pages (or 404s) as before.
+    const lookalike = await app.request("/staffing");
+    expect(lookalike.status).toBe(404);
+    expect(lookalike.headers.get("content-security-policy")).toContain("frame-src 'none'");
+    expect((await app.request("/")).headers.get("content-security-policy")).toContain("frame-src 'none'");
   });
 });

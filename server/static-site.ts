@@ -7,6 +7,9 @@ import { inlineScriptHashes } from "./security-headers.ts";
 /** The pre-rendered 404 page: a path no route owns, pre-rendered through the catch-all route. */
 export const NOT_FOUND_PAGE = "/404";
 
+/** React Router's SPA fallback: the empty document client-rendered routes (the staff pages) start from. */
+export const SPA_FALLBACK = "/__spa-fallback.html";
+
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",

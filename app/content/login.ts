@@ -1,4 +1,4 @@
-import { ROUTES } from "../route-paths.ts";
+import { ROUTES, STAFF_PATH } from "../route-paths.ts";
 import { type ServiceId, site } from "./site.ts";
 import type { Cta } from "./types.ts";
 
@@ -57,3 +57,6 @@ export const loginHelp = {
   body: "Explore our services or contact us and we'll point you to the right team.",
   cta: { label: "About our services", href: ROUTES.about },
 };
+
+/** For the company's own people: a quiet way into the staff inbox (issue 13). */
+export const staffSignIn = { label: "Staff sign-in", href: `${STAFF_PATH}/sign-in` };

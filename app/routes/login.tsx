@@ -6,7 +6,7 @@ import { ContactDetails } from "~/components/sections/contact-details";
 import { PageHero } from "~/components/sections/page-hero";
 import { cardClass } from "~/components/sections/section";
 import { buttonVariants } from "~/components/ui/button";
-import { destinations, loginHelp, loginHero, loginMeta } from "~/content/login";
+import { destinations, loginHelp, loginHero, loginMeta, staffSignIn } from "~/content/login";
 import { serviceById } from "~/content/site";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
@@ -67,6 +67,12 @@ export default function Login() {
           <Link to={loginHelp.cta.href} className="font-semibold text-navy-800 underline underline-offset-4">
             {loginHelp.cta.label}
           </Link>
+        </p>
+        <p className="mt-6 text-center text-sm">
+          {/* A full page load: the staff pages start from their own never-cached shell. */}
+          <a href={staffSignIn.href} className="text-muted underline underline-offset-4 hover:text-ink">
+            {staffSignIn.label}
+          </a>
         </p>
       </section>
     </div>

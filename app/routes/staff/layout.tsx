@@ -1,0 +1,117 @@
+import { FileSearch, Inbox, LogOut, ScrollText, ShieldPlus, UserX } from "lucide-react";
+import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { Toaster } from "sonner";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { loadOrSignIn, StaffApiError, staffApi } from "~/lib/staff/api";
+import { useIsPhone } from "~/lib/staff/hooks";
+import { ROLE_LABELS } from "~/lib/staff/model";
+import type { StaffUser } from "~/lib/staff/types";
+import { STAFF_PATH } from "~/route-paths";
+import type { Route } from "./+types/layout";
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return loadOrSignIn(request, () => staffApi<{ user: StaffUser }>("/me"));
+}
+
+/** Who is signed in changes only by signing in or out, not on every action or poll of a page below. */
+export function shouldRevalidate() {
+  return false;
+}
+
+const NAV = [
+  { to: STAFF_PATH, label: "Inbox", icon: Inbox, end: true, admin: false },
+  { to: `${STAFF_PATH}/audit`, label: "Audit log", icon: ScrollText, end: false, admin: true },
+  { to: `${STAFF_PATH}/erase`, label: "Erase a person", icon: UserX, end: false, admin: true },
+];
+
+/** The staff app's frame: a narrow side navigation, a top bar with who is signed in, the page. */
+export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const phone = useIsPhone();
+  const links = NAV.filter((item) => !item.admin || user.role === "admin");
+
+  const signOut = async () => {
+    try {
+      await staffApi("/sign-out", { method: "POST" });
+    } catch (error) {
+      // An expired session is signed out already; anything else still leaves for the sign-in page.
+      if (!(error instanceof StaffApiError)) throw error;
+    }
+    navigate(`${STAFF_PATH}/sign-in`, { replace: true });
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-surface text-[0.9375rem] accent-navy">
+      <a
+        href="#staff-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:shadow"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-line bg-white px-4">
+        <span className="flex items-center gap-2 font-semibold text-navy-900">
+          <ShieldPlus aria-hidden className="size-6 text-navy-700" />
+          <span className="max-sm:sr-only">Staff</span>
+        </span>
+        <div className="flex-1" />
+        <p className="flex min-w-0 flex-col items-end text-right leading-tight">
+          <span className="max-w-[52vw] truncate text-sm font-semibold text-ink" data-testid="staff-email">
+            {user.email}
+          </span>
+          <span className="text-xs text-muted">{ROLE_LABELS[user.role]}</span>
+        </p>
+        <Button variant="ghost" size="sm" onClick={signOut}>
+          <LogOut aria-hidden />
+          Sign out
+        </Button>
+      </header>
+      <div className="flex flex-1 flex-col md:flex-row">
+        <nav
+          aria-label="Staff"
+          className={cn("border-line bg-white", phone ? "border-b px-2" : "w-52 shrink-0 border-r px-3 py-4")}
+        >
+          <ul className={cn(phone ? "flex gap-1 overflow-x-auto" : "flex flex-col gap-1")}>
+            {links.map(({ to, label, icon: Icon, end }) => {
+              const current = end ? pathname === to : pathname.startsWith(to);
+              return (
+                <li key={to}>
+                  <Link
+                    to={to}
+                    aria-current={current ? "page" : undefined}
+                    className={cn(
+                      "flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-navy-700",
+                      current ? "bg-navy-50 text-navy-900" : "text-ink-soft hover:bg-surface hover:text-ink",
+                    )}
+                  >
+                    <Icon aria-hidden className="size-4" />
+                    {label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <main id="staff-main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
+          <Outlet context={{ user }} />
+        </main>
+      </div>
+      <Toaster position={phone ? "top-center" : "bottom-right"} richColors closeButton />
+    </div>
+  );
+}
+
+/** While the first answer is on its way: the frame's shape, without content. */
+export function HydrateFallback() {
+  return (
+    <div className="flex min-h-dvh flex-col bg-surface" aria-busy="true">
+      <div className="h-14 border-b border-line bg-white" />
+      <p className="sr-only" role="status">
+        Loading
+      </p>
+      <FileSearch aria-hidden className="m-auto size-8 animate-pulse text-line" />
+    </div>
+  );
+}

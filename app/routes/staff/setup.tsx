@@ -1,0 +1,168 @@
+import { CircleCheck } from "lucide-react";
+import { QRCodeSVG } from "qrcode.react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { AuthCard, FormAlert } from "~/components/staff/auth-card";
+import { StaffField, StaffInput } from "~/components/staff/controls";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { StaffApiError, staffApi } from "~/lib/staff/api";
+import { staffMeta } from "~/lib/staff/hooks";
+import { STAFF_PATH } from "~/route-paths";
+import type { Route } from "./+types/setup";
+
+export const meta: Route.MetaFunction = () => staffMeta("Set up your account");
+
+/** The issue's password rule, shown before anyone types (the server also refuses common passwords). */
+export const PASSWORD_MIN = 12;
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (!token) return { token, email: null, invalid: "This page needs the set-up link an admin sent you." };
+  try {
+    const { email } = await staffApi<{ email: string }>(`/setup?token=${encodeURIComponent(token)}`, {
+      signal: request.signal,
+    });
+    return { token, email, invalid: null };
+  } catch (error) {
+    if (error instanceof StaffApiError && error.status !== 0)
+      return { token, email: null, invalid: error.message };
+    throw error;
+  }
+}
+
+export function HydrateFallback() {
+  return <AuthCard title="Set up your account">{null}</AuthCard>;
+}
+
+/** Groups the base32 key in fours so it can be read aloud and typed. */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
+
+type Step = { name: "password" } | { name: "enrol"; totpUri: string; secret: string } | { name: "done" };
+
+/** Set-up from the admin's link: a password, then an authenticator (QR code or key) and its first code. */
+export default function Setup({ loaderData }: Route.ComponentProps) {
+  const { token, email, invalid } = loaderData;
+  const [step, setStep] = useState<Step>({ name: "password" });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (invalid || !email)
+    return (
+      <AuthCard title="This set-up link does not work">
+        <FormAlert>{invalid}</FormAlert>
+        <p className="text-ink-soft">
+          Set-up links work once, for 24 hours. Ask an admin to send you a new one.
+        </p>
+      </AuthCard>
+    );
+
+  const call = async (run: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await run();
+    } catch (failure) {
+      if (!(failure instanceof StaffApiError)) throw failure;
+      setError(failure.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const choosePassword = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get("password") ?? "");
+    void call(async () => {
+      const { totpUri, secret } = await staffApi<{ totpUri: string; secret: string }>("/setup/password", {
+        method: "POST",
+        body: { token, password },
+      });
+      setStep({ name: "enrol", totpUri, secret });
+    });
+  };
+
+  const confirmCode = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s+/g, "");
+    void call(async () => {
+      await staffApi("/setup/confirm", { method: "POST", body: { token, code } });
+      setStep({ name: "done" });
+    });
+  };
+
+  if (step.name === "done")
+    return (
+      <AuthCard title="Your account is ready">
+        <p role="status" className="flex items-start gap-2 text-ink">
+          <CircleCheck aria-hidden className="mt-1 size-5 shrink-0 text-success" />
+          Sign in with your e-mail, your password and a code from your authenticator app.
+        </p>
+        <Link to={`${STAFF_PATH}/sign-in`} className={buttonVariants({ className: "mt-6 w-full" })}>
+          Sign in
+        </Link>
+      </AuthCard>
+    );
+
+  if (step.name === "enrol")
+    return (
+      <AuthCard
+        title="Add your authenticator"
+        intro="Scan the code with an authenticator app (Google Authenticator, 1Password, Authy…), then enter the 6-digit code it shows."
+      >
+        {error ? <FormAlert>{error}</FormAlert> : null}
+        <figure className="flex flex-col items-center gap-4">
+          <QRCodeSVG
+            value={step.totpUri}
+            size={200}
+            marginSize={2}
+            title="QR code for your authenticator app"
+            role="img"
+            className="rounded-lg border border-line"
+          />
+          <figcaption className="w-full rounded-lg bg-surface p-3 text-center">
+            <span className="block text-sm font-semibold text-ink">Can't scan? Enter this key</span>
+            <code
+              data-testid="totp-key"
+              className="mt-1 block font-mono text-base tracking-wider break-all text-ink"
+            >
+              {grouped(step.secret)}
+            </code>
+          </figcaption>
+        </figure>
+        <form onSubmit={confirmCode} className="mt-6 flex flex-col gap-5">
+          <StaffField name="code" label="Code from your authenticator app">
+            <StaffInput
+              required
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\s*\d{3}\s*\d{3}\s*"
+              maxLength={7}
+              className="tracking-widest"
+            />
+          </StaffField>
+          <Button type="submit" disabled={busy} className="w-full">
+            Confirm and finish
+          </Button>
+        </form>
+      </AuthCard>
+    );
+
+  return (
+    <AuthCard title="Set up your account" intro={<>Choose a password for {email}.</>}>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <form onSubmit={choosePassword} className="flex flex-col gap-5">
+        <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
+        <StaffField
+          name="password"
+          label="New password"
+          helper={`At least ${PASSWORD_MIN} characters. Common passwords are refused; a short sentence works well.`}
+        >
+          <StaffInput type="password" required minLength={PASSWORD_MIN} autoComplete="new-password" />
+        </StaffField>
+        <Button type="submit" disabled={busy} className="w-full">
+          Continue
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

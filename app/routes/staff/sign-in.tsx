@@ -1,0 +1,97 @@
+import { Form, redirect, useNavigation } from "react-router";
+import { AuthCard, FormAlert } from "~/components/staff/auth-card";
+import { StaffField, StaffInput } from "~/components/staff/controls";
+import { Button } from "~/components/ui/button";
+import { StaffApiError, safeNext, staffApi } from "~/lib/staff/api";
+import { staffMeta } from "~/lib/staff/hooks";
+import type { StaffUser } from "~/lib/staff/types";
+import type { Route } from "./+types/sign-in";
+
+export const meta: Route.MetaFunction = () => staffMeta("Sign in");
+
+/** Someone already signed in goes straight on. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const next = safeNext(new URL(request.url).searchParams.get("next"));
+  try {
+    await staffApi<{ user: StaffUser }>("/me", { signal: request.signal });
+  } catch (error) {
+    if (error instanceof StaffApiError) return null;
+    throw error;
+  }
+  throw redirect(next);
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  const body = {
+    email: String(form.get("email") ?? "").trim(),
+    password: String(form.get("password") ?? ""),
+    code: String(form.get("code") ?? "").replace(/\s+/g, ""),
+  };
+  try {
+    await staffApi("/sign-in", { method: "POST", body });
+  } catch (error) {
+    if (!(error instanceof StaffApiError)) throw error;
+    return { code: error.code, message: error.message, retryAfter: error.retryAfter, email: body.email };
+  }
+  throw redirect(safeNext(new URL(request.url).searchParams.get("next")));
+}
+
+export function HydrateFallback() {
+  return <AuthCard title="Sign in">{null}</AuthCard>;
+}
+
+function lockoutHint(code: string, retryAfter: number | null): string | null {
+  if (code === "locked") return "Ask an admin if you need in sooner.";
+  if (code === "rate_limited" && retryAfter)
+    return `Wait ${retryAfter < 120 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`} before trying again.`;
+  return null;
+}
+
+/** Password and a current code from the authenticator, every time. */
+export default function SignIn({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const hint = actionData ? lockoutHint(actionData.code, actionData.retryAfter) : null;
+  return (
+    <AuthCard title="Sign in" intro="For the company's staff. Accounts are created by an admin.">
+      {actionData ? (
+        <FormAlert>
+          {actionData.message}
+          {hint ? ` ${hint}` : ""}
+        </FormAlert>
+      ) : null}
+      <Form method="post" className="flex flex-col gap-5">
+        <StaffField name="email" label="E-mail">
+          <StaffInput
+            type="email"
+            required
+            autoComplete="username"
+            defaultValue={actionData?.email ?? ""}
+            autoFocus
+          />
+        </StaffField>
+        <StaffField name="password" label="Password">
+          <StaffInput type="password" required autoComplete="current-password" />
+        </StaffField>
+        <StaffField
+          name="code"
+          label="Code from your authenticator app"
+          helper="6 digits; it changes every 30 seconds."
+        >
+          <StaffInput
+            required
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\s*\d{3}\s*\d{3}\s*"
+            maxLength={7}
+            className="tracking-widest"
+          />
+        </StaffField>
+        <Button type="submit" disabled={busy} className="w-full">
+          {busy ? "Signing in…" : "Sign in"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}
