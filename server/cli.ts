@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { LEAD_FORM_IDS } from "../leads/forms.ts";
 import { runBackupCommand } from "./backup-command.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
+import { csvCell } from "./csv.ts";
 import { createLogger } from "./logger.ts";
 import { createRelayWorker } from "./relay/relay-worker.ts";
 import { explainStartupFailure } from "./startup.ts";
@@ -43,12 +44,6 @@ const ageText = (ms: number) => {
   if (seconds < 172_800) return `${Math.round(seconds / 3600)}h`;
   return `${Math.round(seconds / 86_400)}d`;
 };
-
-function csvCell(value: string): string {
-  // Quote always; a leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
 
 export function leadsToCsv(leads: LeadRecord[]): string {
   const fieldNames = [...new Set(leads.flatMap((lead) => Object.keys(lead.fields)))].sort();
