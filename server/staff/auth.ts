@@ -62,6 +62,8 @@ export function createStaffAuth({ db, dialect, siteUrl, secret }: StaffAuthOptio
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
     telemetry: { enabled: false },
+    // Wrong passwords are ours to count and audit (sign-in.ts); the library reports only its own failures.
+    logger: { level: "error" },
     plugins: [
       twoFactor({
         issuer: TOTP_ISSUER,
