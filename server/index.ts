@@ -11,7 +11,7 @@ import { createLogger, createLogOutput } from "./logger.ts";
 import { createResumeLinkApi } from "./relay/channels/resume-link.ts";
 import { createRelayWorker } from "./relay/relay-worker.ts";
 import { startRetention } from "./retention.ts";
-import { startAuditRetention } from "./staff/audit.ts";
+import { startStaffUpkeep } from "./staff/audit.ts";
 import { openStaff } from "./staff/open-staff.ts";
 import { createStaffApi } from "./staff/staff-api.ts";
 import { beginStartup, servingLine, startupFailureLine } from "./startup.ts";
@@ -93,8 +93,8 @@ async function main() {
   const retention = config.RETENTION_DAYS
     ? startRetention({ store, logger, retentionDays: config.RETENTION_DAYS })
     : undefined;
-  const auditRetention = startAuditRetention({
-    db: staff.staffDb.db,
+  const staffUpkeep = startStaffUpkeep({
+    staffDb: staff.staffDb,
     logger,
     retentionDays: config.AUDIT_RETENTION_DAYS,
   });
@@ -133,7 +133,7 @@ async function main() {
     await relayStopped;
     await alerts?.stop();
     await retention?.stop();
-    await auditRetention.stop();
+    await staffUpkeep.stop();
     await staffApi.close().catch(() => undefined);
     await staff.close();
     await store.close();

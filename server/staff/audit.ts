@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
 import type { LeadDb } from "../store/database.ts";
+import type { StaffDb } from "./staff-db.ts";
 
 /** What the audit log records; each entry has who, when and at most a lead id, never a lead's personal data. */
 export type AuditAction =
@@ -83,18 +84,24 @@ export async function purgeAudit(db: LeadDb, before: number): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
-/** AUDIT_RETENTION_DAYS: entries older than that are deleted at start-up and every hour. Logs counts only. */
-export function startAuditRetention(options: {
-  db: LeadDb;
+/**
+ * The staff side's hourly upkeep, also at start-up: audit entries older than AUDIT_RETENTION_DAYS are deleted,
+ * and the planner's statistics refreshed (staff-db.ts). Logs counts only.
+ */
+export function startStaffUpkeep(options: {
+  staffDb: StaffDb;
   logger: Logger;
   retentionDays: number;
   now?: () => number;
 }) {
-  const { db, logger, retentionDays, now = Date.now } = options;
+  const { staffDb, logger, retentionDays, now = Date.now } = options;
   let running: Promise<void> | undefined;
   const sweep = () => {
-    running ??= purgeAudit(db, now() - retentionDays * DAY_MS)
-      .then((removed) => logger.info({ retentionDays, removed }, "audit retention sweep"))
+    running ??= purgeAudit(staffDb.db, now() - retentionDays * DAY_MS)
+      .then(async (removed) => {
+        await staffDb.optimize();
+        logger.info({ retentionDays, removed }, "audit retention sweep");
+      })
       .catch((error: unknown) =>
         logger.error({ retentionDays, err: errorKind(error) }, "audit retention sweep failed"),
       )

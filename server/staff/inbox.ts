@@ -6,15 +6,7 @@ import type { Database } from "../store/database.ts";
 import { parseFields } from "../store/lead-rows.ts";
 import type { LeadRecord, LeadStore, StoreDialect } from "../store/lead-store.ts";
 import { audit } from "./audit.ts";
-import {
-  fieldLabelOf,
-  formLabelOf,
-  NEW_STATUS,
-  nameOf,
-  organisationOf,
-  SEARCHED_FIELDS,
-  statusesOf,
-} from "./lead-view.ts";
+import { fieldLabelOf, formLabelOf, NEW_STATUS, nameOf, organisationOf, statusesOf } from "./lead-view.ts";
 import { FORMS_OF_ROLE, maySee, ROLES, type Role } from "./roles.ts";
 import type { StaffUser } from "./session.ts";
 import type { StaffDb } from "./staff-db.ts";
@@ -34,8 +26,8 @@ export interface LeadFilters {
   q?: string | undefined;
 }
 
-type From = Database & { l: Database["leads"]; w: Database["lead_work"] };
-type LeadQuery = SelectQueryBuilder<From, "l" | "w", object>;
+type From = Database & { l: Database["leads"] };
+type LeadQuery = SelectQueryBuilder<From, "l", object>;
 
 const truthy = (value: boolean | number | null | undefined) => value === true || value === 1;
 const iso = (ms: number | null | undefined) =>
@@ -54,48 +46,37 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
   const { staffDb, store, now = Date.now } = deps;
   const { db, dialect } = staffDb;
 
-  const field = (name: string) => leadField(dialect, name);
-  /** Every searched field, lower-cased, in one string. */
-  const searchText = sql<string>`lower(${sql.join(
-    SEARCHED_FIELDS.map((name) => sql`coalesce(${field(name)}, '')`),
-    sql` || ' ' || `,
-  )})`;
-  /** A lead without a work row is New. */
-  const statusColumn = () => sql<string>`coalesce(w.status, ${sql.lit(NEW_STATUS)})`;
-
-  /** The leads a role may see that match the filters; `except` leaves one filter out (for its counts). */
-  const matching = (role: Role, filters: LeadFilters, except?: "form" | "status"): LeadQuery => {
-    const forms = FORMS_OF_ROLE[role].filter(
-      (form) => except === "form" || !filters.form || form === filters.form,
-    );
+  /**
+   * The leads a role may see that match the filters; for the counts, the form and status filters are left out
+   * (each count applies the other one itself).
+   */
+  const matching = (role: Role, filters: LeadFilters, counts?: "counts"): LeadQuery => {
+    const forms = FORMS_OF_ROLE[role].filter((form) => counts || !filters.form || form === filters.form);
     return db
       .selectFrom("leads as l")
-      .leftJoin("lead_work as w", "w.lead_id", "l.id")
       .where("l.form_id", "in", forms.length > 0 ? forms : ["-"])
       .where("l.state", "!=", "spam")
       .$if(Boolean(filters.delivery), (q) => q.where("l.state", "=", filters.delivery ?? "pending"))
       .$if(filters.from !== undefined, (q) => q.where("l.created_at", ">=", filters.from ?? 0))
       .$if(filters.to !== undefined, (q) => q.where("l.created_at", "<", filters.to ?? 0))
-      .$if(Boolean(filters.status) && except !== "status", (q) =>
-        q.where(statusColumn(), "=", filters.status ?? NEW_STATUS),
-      )
+      .$if(Boolean(filters.status) && !counts, (q) => q.where("l.status", "=", filters.status ?? NEW_STATUS))
       .$if(Boolean(filters.q), (q) =>
-        q.where(sql<SqlBool>`${searchText} like ${likePattern(filters.q ?? "")} escape '\\'`),
+        q.where(sql<SqlBool>`l.search_text like ${likePattern(filters.q ?? "")} escape '\\'`),
       ) as LeadQuery;
   };
 
   const rowsOf = (query: LeadQuery) =>
     query
-      .leftJoin("staff_user as u", "u.id", "w.assignee_id")
+      .leftJoin("staff_user as u", "u.id", "l.assignee_id")
       .select([
         "l.id",
         "l.form_id",
         "l.created_at",
         "l.fields",
         "l.state",
-        statusColumn().as("status"),
-        "w.first_opened_at",
-        "w.assignee_id",
+        "l.status",
+        "l.first_opened_at",
+        "l.assignee_id",
         "u.name as assignee_name",
         "u.email as assignee_email",
       ])
@@ -136,16 +117,16 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
 
   const workOf = (leadId: string) =>
     db
-      .selectFrom("lead_work as w")
-      .leftJoin("staff_user as u", "u.id", "w.assignee_id")
+      .selectFrom("leads as l")
+      .leftJoin("staff_user as u", "u.id", "l.assignee_id")
       .select([
-        "w.status",
-        "w.assignee_id",
-        "w.first_opened_at",
+        "l.status",
+        "l.assignee_id",
+        "l.first_opened_at",
         "u.name as assignee_name",
         "u.email as assignee_email",
       ])
-      .where("w.lead_id", "=", leadId)
+      .where("l.id", "=", leadId)
       .executeTakeFirst();
 
   const leadView = async (lead: LeadRecord) => {
@@ -239,35 +220,40 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
 
   return {
     async list(role: Role, filters: LeadFilters, page: number) {
-      const count = (query: LeadQuery) =>
-        query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
-      const [rows, total, byForm, byStatus, latest] = await Promise.all([
+      const [rows, groups, latest] = await Promise.all([
         rowsOf(matching(role, filters))
           .limit(PAGE_SIZE)
           .offset((page - 1) * PAGE_SIZE)
           .execute(),
-        count(matching(role, filters)),
-        matching(role, filters, "form")
-          .select((eb) => ["l.form_id", eb.fn.countAll<number>().as("count")])
-          .groupBy("l.form_id")
+        // One scan for every count: by form and status, under the other filters.
+        matching(role, filters, "counts")
+          .select((eb) => ["l.form_id", "l.status", eb.fn.countAll<number>().as("count")])
+          .groupBy(["l.form_id", "l.status"])
           .execute(),
-        matching(role, filters, "status")
-          .select((eb) => [statusColumn().as("status"), eb.fn.countAll<number>().as("count")])
-          .groupBy(statusColumn())
-          .execute(),
-        rowsOf(matching(role, {})).limit(1).executeTakeFirst(),
+        matching(role, {})
+          .select("l.id")
+          .orderBy("l.created_at", "desc")
+          .orderBy("l.id", "desc")
+          .limit(1)
+          .executeTakeFirst(),
       ]);
-      const forms = Object.fromEntries(FORMS_OF_ROLE[role].map((form) => [form, 0]));
-      for (const row of byForm) forms[row.form_id] = Number(row.count);
+      const formMatches = (form: string) => !filters.form || form === filters.form;
+      const statusMatches = (status: string) => !filters.status || status === filters.status;
+      const forms: Record<string, number> = Object.fromEntries(FORMS_OF_ROLE[role].map((form) => [form, 0]));
+      const statuses: Record<string, number> = {};
+      let total = 0;
+      for (const group of groups) {
+        const count = Number(group.count);
+        if (statusMatches(group.status)) forms[group.form_id] = (forms[group.form_id] ?? 0) + count;
+        if (formMatches(group.form_id)) statuses[group.status] = (statuses[group.status] ?? 0) + count;
+        if (formMatches(group.form_id) && statusMatches(group.status)) total += count;
+      }
       return {
         leads: rows.map(toListRow),
         page,
         pageSize: PAGE_SIZE,
-        total: Number(total.count),
-        counts: {
-          forms,
-          statuses: Object.fromEntries(byStatus.map((row) => [row.status, Number(row.count)])),
-        },
+        total,
+        counts: { forms, statuses },
         latestId: latest?.id ?? null,
       };
     },
@@ -286,20 +272,17 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
       const work = await workOf(lead.id);
       if (!work?.first_opened_at) {
         await staffDb.transaction(async (trx) => {
-          await trx
-            .insertInto("lead_work")
-            .values({ lead_id: lead.id, status: NEW_STATUS, first_opened_at: at, updated_at: at })
-            .onConflict((conflict) =>
-              conflict
-                .column("lead_id")
-                .doUpdateSet({ first_opened_at: at })
-                .where("lead_work.first_opened_at", "is", null),
-            )
-            .execute();
-          await trx
-            .insertInto("lead_history")
-            .values({ id: randomUUID(), lead_id: lead.id, actor_id: actor.id, action: "opened", at })
-            .execute();
+          const opened = await trx
+            .updateTable("leads")
+            .set({ first_opened_at: at })
+            .where("id", "=", lead.id)
+            .where("first_opened_at", "is", null)
+            .executeTakeFirst();
+          if (Number(opened.numUpdatedRows) === 1)
+            await trx
+              .insertInto("lead_history")
+              .values({ id: randomUUID(), lead_id: lead.id, actor_id: actor.id, action: "opened", at })
+              .execute();
         });
       }
       await audit(db, { actorId: actor.id, action: "lead_viewed", leadId: lead.id }, at);
@@ -342,19 +325,17 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
       const entries: { action: "status_changed" | "assignee_changed"; detail: string }[] = [];
       await staffDb.transaction(async (trx) => {
         const before = await trx
-          .selectFrom("lead_work as w")
-          .leftJoin("staff_user as u", "u.id", "w.assignee_id")
-          .select(["w.status", "w.assignee_id", "u.name as assignee_name"])
-          .where("w.lead_id", "=", lead.id)
+          .selectFrom("leads as l")
+          .leftJoin("staff_user as u", "u.id", "l.assignee_id")
+          .select(["l.status", "l.assignee_id", "u.name as assignee_name"])
+          .where("l.id", "=", lead.id)
           .executeTakeFirst();
         const status = change.status ?? before?.status ?? NEW_STATUS;
         const assigneeId = assignee === undefined ? (before?.assignee_id ?? null) : (assignee?.id ?? null);
         await trx
-          .insertInto("lead_work")
-          .values({ lead_id: lead.id, status, assignee_id: assigneeId, updated_at: at })
-          .onConflict((conflict) =>
-            conflict.column("lead_id").doUpdateSet({ status, assignee_id: assigneeId, updated_at: at }),
-          )
+          .updateTable("leads")
+          .set({ status, assignee_id: assigneeId })
+          .where("id", "=", lead.id)
           .execute();
         const fromStatus = before?.status ?? NEW_STATUS;
         if (status !== fromStatus) {

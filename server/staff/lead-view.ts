@@ -62,15 +62,3 @@ export function nameOf(fields: Record<string, string>): string {
 /** The organisation field the form has, if any: company, facility or organization. */
 export const organisationOf = (fields: Record<string, string>): string | null =>
   fields.company || fields.facility || fields.organization || null;
-
-/** The fields a search looks in. */
-export const SEARCHED_FIELDS = [
-  "name",
-  "firstName",
-  "lastName",
-  "email",
-  "phone",
-  "company",
-  "facility",
-  "organization",
-] as const;

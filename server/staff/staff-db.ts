@@ -1,6 +1,6 @@
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database, LeadDb } from "../store/database.ts";
 import { pgTypes, SQLITE_FILE } from "../store/kysely-store.ts";
@@ -15,6 +15,12 @@ export interface StaffDb {
    * turns here (a second BEGIN on a connection already in one would fail).
    */
   transaction<T>(work: (trx: LeadDb) => Promise<T>): Promise<T>;
+  /**
+   * Refreshes the query planner's statistics where they are stale (SQLite's `PRAGMA optimize`; PostgreSQL's
+   * autovacuum does this by itself). Without them SQLite sorts a whole role's leads for the inbox's first page
+   * instead of reading the newest from an index.
+   */
+  optimize(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,6 +43,7 @@ export function openStaffDb(options: { dataDir: string; databaseUrl?: string | u
       db,
       dialect: "postgres",
       transaction: (work) => db.transaction().execute(work),
+      optimize: async () => undefined,
       close: () => db.destroy(),
     };
   }
@@ -53,6 +60,9 @@ export function openStaffDb(options: { dataDir: string; databaseUrl?: string | u
       const run = turn.then(() => db.transaction().execute(work));
       turn = run.catch(() => undefined);
       return run;
+    },
+    async optimize() {
+      await sql`PRAGMA optimize=0x10002`.execute(db);
     },
     close: () => db.destroy(),
   };

@@ -16,6 +16,12 @@ export interface LeadsTable {
   resume_sha256: string | null;
   created_at: Millis;
   delivered_at: Millis | null;
+  /** The staff inbox's work state (migration 004): the workflow status, who has it, when it was first opened. */
+  status: Generated<string>;
+  assignee_id: string | null;
+  first_opened_at: Millis | null;
+  /** Lower-cased searched fields, kept by the database (a trigger on SQLite, a generated column on PostgreSQL). */
+  search_text: Generated<string | null>;
 }
 
 /** One delivery of a lead over one channel (migration 003). */
@@ -98,15 +104,6 @@ export interface StaffSetupTokensTable {
   enrol_cookie: string | null;
 }
 
-/** What staff did with a lead; a lead without a row is New, unassigned and unopened. */
-export interface LeadWorkTable {
-  lead_id: string;
-  status: string;
-  assignee_id: string | null;
-  first_opened_at: Millis | null;
-  updated_at: Millis;
-}
-
 export interface LeadNotesTable {
   id: string;
   lead_id: string;
@@ -139,7 +136,6 @@ export interface Database {
   alert_incidents: AlertIncidentsTable;
   lead_history: LeadHistoryTable;
   lead_notes: LeadNotesTable;
-  lead_work: LeadWorkTable;
   staff_account: StaffAccountTable;
   staff_audit: StaffAuditTable;
   staff_secret: StaffSecretTable;

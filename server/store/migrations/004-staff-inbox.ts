@@ -1,12 +1,15 @@
-import { type CreateTableBuilder, type Kysely, sql } from "kysely";
+import { type CreateTableBuilder, type Kysely, type RawBuilder, sql } from "kysely";
 import type { StoreDialect } from "../lead-store.ts";
 
 /**
  * The staff inbox (issue 13, decision 015). better-auth's tables exactly as its `getMigrations` plans them for
  * our configuration (server/staff/auth.ts: the staff_* model names, the two-factor plugin, our user fields),
  * so the library's schema check passes; then our own: set-up links, each lead's work state, notes, history
- * and the audit log. Lead ids are uuid on PostgreSQL; staff ids are better-auth's random strings.
+ * and the audit log, and each lead's work state and search text on its row. Lead ids are uuid on PostgreSQL; staff ids are better-auth's random strings.
  */
+/** The lead fields a staff search looks in (as server/staff/lead-view.ts has them when this was written). */
+const SEARCHED = ["name", "firstName", "lastName", "email", "phone", "company", "facility", "organization"];
+
 export function staffInbox(dialect: StoreDialect) {
   const pg = dialect === "postgres";
   const leadId = pg ? "uuid" : "text";
@@ -132,16 +135,43 @@ export function staffInbox(dialect: StoreDialect) {
         .column("user_id")
         .execute();
 
-      // A lead nobody has touched has no row: status New, no assignee, never opened.
+      // Each lead's work state lives on its row, so the inbox filters and counts one table: status (every
+      // workflow starts at New), assignee (a staff id; staff are disabled, never deleted), first opened.
       await db.schema
-        .createTable("lead_work")
-        .addColumn("lead_id", leadId, (c) => c.primaryKey().references("leads.id").onDelete("cascade"))
-        .addColumn("status", "text", (c) => c.notNull())
-        .addColumn("assignee_id", "text", (c) => c.references("staff_user.id").onDelete("set null"))
-        .addColumn("first_opened_at", millis)
-        .addColumn("updated_at", millis, (c) => c.notNull())
+        .alterTable("leads")
+        .addColumn("status", "text", (c) => c.notNull().defaultTo("New"))
         .execute();
-      await db.schema.createIndex("lead_work_by_status").on("lead_work").column("status").execute();
+      await db.schema.alterTable("leads").addColumn("assignee_id", "text").execute();
+      await db.schema.alterTable("leads").addColumn("first_opened_at", millis).execute();
+      // What a search looks in, lower-cased once per lead rather than parsed from JSON on every search.
+      const searched = (value: (name: string) => RawBuilder<string>) =>
+        sql`lower(${sql.join(
+          SEARCHED.map((name) => sql`coalesce(${value(name)}, '')`),
+          sql` || ' ' || `,
+        )})`;
+      if (pg) {
+        await db.schema
+          .alterTable("leads")
+          .addColumn("search_text", "text", (c) =>
+            c.generatedAlwaysAs(searched((name) => sql<string>`fields->>${sql.lit(name)}`)).stored(),
+          )
+          .execute();
+      } else {
+        await db.schema.alterTable("leads").addColumn("search_text", "text").execute();
+        const fromJson = (row: string) => (name: string) =>
+          sql<string>`json_extract(${sql.raw(row)}.fields, ${sql.lit(`$.${name}`)})`;
+        await sql`CREATE TRIGGER leads_search_text AFTER INSERT ON leads BEGIN
+          UPDATE leads SET search_text = ${searched(fromJson("NEW"))} WHERE id = NEW.id;
+        END`.execute(db);
+        await sql`UPDATE leads SET search_text = ${searched(fromJson("leads"))}`.execute(db);
+      }
+      // The inbox's counts and filters read this index alone: one scan, grouped by form and status. SQLite also
+      // searches it; PostgreSQL's index-only scan wants it narrow (it searches the table).
+      await db.schema
+        .createIndex("leads_inbox")
+        .on("leads")
+        .columns(["form_id", "status", "state", "created_at", ...(pg ? [] : ["search_text"])])
+        .execute();
 
       await db.schema
         .createTable("lead_notes")
@@ -185,20 +215,19 @@ export function staffInbox(dialect: StoreDialect) {
         .execute();
       await db.schema.createIndex("staff_audit_by_time").on("staff_audit").columns(["at", "id"]).execute();
 
-      // The inbox pages by form, newest first.
-      await db.schema
-        .createIndex("leads_by_form_created")
-        .on("leads")
-        .columns(["form_id", "created_at"])
-        .execute();
+      // The inbox's page: newest first, ties broken by id, read from the end of this index.
+      await db.schema.createIndex("leads_newest").on("leads").columns(["created_at", "id"]).execute();
     },
     async down(db: Kysely<unknown>) {
-      await db.schema.dropIndex("leads_by_form_created").execute();
+      await db.schema.dropIndex("leads_newest").execute();
+      await db.schema.dropIndex("leads_inbox").execute();
+      if (!pg) await sql`DROP TRIGGER leads_search_text`.execute(db);
+      for (const column of ["search_text", "first_opened_at", "assignee_id", "status"])
+        await db.schema.alterTable("leads").dropColumn(column).execute();
       for (const table of [
         "staff_audit",
         "lead_history",
         "lead_notes",
-        "lead_work",
         "staff_setup_tokens",
         "staff_secret",
         "staff_two_factor",

@@ -46,7 +46,6 @@ describe("migrations on SQLite", () => {
       "idempotency_keys",
       "lead_history",
       "lead_notes",
-      "lead_work",
       "leads",
       "outbox",
       ...STAFF_TABLES,
@@ -65,6 +64,8 @@ describe("migrations on SQLite", () => {
     expect(await tables()).toEqual([]);
 
     await migrateToLatest(db, "sqlite");
-    expect(await tables()).toEqual(expect.arrayContaining(["alert_incidents", "lead_work", ...STAFF_TABLES]));
+    expect(await tables()).toEqual(
+      expect.arrayContaining(["alert_incidents", "lead_notes", ...STAFF_TABLES]),
+    );
   });
 });
