@@ -44,7 +44,7 @@ export const leadField = (dialect: StoreDialect, name: string) =>
 
 export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: () => number }) {
   const { staffDb, store, now = Date.now } = deps;
-  const { db, dialect } = staffDb;
+  const { db } = staffDb;
 
   /**
    * The leads a role may see that match the filters; for the counts, the form and status filters are left out

@@ -226,9 +226,6 @@ export async function createStaffApi(deps: StaffApiDeps) {
     return c.json({ user: outcome.user });
   });
 
-  // The library's own routes: only reading the session (the sign-in and enrolment routes are ours, above).
-  app.get("/auth/get-session", (c) => auth.handler(c.req.raw));
-
   // Everything below needs a signed-in staff member.
   app.use(async (c, next) => {
     const found = await sessions.current(c.req.raw.headers);
@@ -247,6 +244,10 @@ export async function createStaffApi(deps: StaffApiDeps) {
   });
 
   app.get("/me", (c) => c.json({ user: c.get("staff") }));
+
+  // better-auth's own routes under /api/staff/auth: only reading the session, behind the idle check above. Its
+  // sign-in, sign-up and two-factor routes are not served: ours (above) add the lockout, rate limit and audit.
+  app.get("/auth/get-session", (c) => auth.handler(c.req.raw));
 
   app.get("/leads", async (c) => {
     const read = readFilters(c);

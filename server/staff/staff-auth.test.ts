@@ -267,6 +267,23 @@ describe.each(dialects)("staff sign-in and sessions on %s", (dialect) => {
     expect((await h.signIn(other.email, other.totpUri)).status).toBe(401);
   });
 
+  it("serves none of better-auth's own sign-in, sign-up or two-factor routes, so nothing bypasses the lockout", async () => {
+    await open();
+    const person = await h.addStaff("admin", "direct@staff.example");
+    for (const [pathname, body] of [
+      ["/auth/sign-in/email", { email: person.email, password: PASSWORD }],
+      ["/auth/sign-up/email", { email: "new@staff.example", password: PASSWORD, name: "New" }],
+      ["/auth/two-factor/verify-totp", { code: totpNow(person.totpUri) }],
+    ] as const) {
+      const response = await h.request(pathname, { method: "POST", cookie: person.cookie, json: body });
+      expect(response.status).toBe(404);
+    }
+    const session = await h.request("/auth/get-session", { cookie: person.cookie });
+    expect(session.status).toBe(200);
+    expect(((await session.json()) as { user: { email: string } }).user.email).toBe(person.email);
+    expect((await h.request("/auth/get-session")).status).toBe(401);
+  });
+
   it("answers no-store and noindex everywhere, errors included", async () => {
     await open();
     for (const response of [

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Hono } from "hono";
 import { URI } from "otpauth";
 import pg from "pg";
 import { loadConfig, type ServerConfig } from "../config.ts";
@@ -98,6 +99,8 @@ export async function openStaffHarness(
     now,
   });
   const accounts = createStaffAccounts({ ...staff, siteUrl: SITE_URL, now });
+  // Mounted where server/index.ts mounts it, so better-auth sees its own paths.
+  const app = new Hono().route("/api/staff", api.app);
 
   const request: StaffHarness["request"] = (pathname, init = {}) => {
     const { cookie, json, ...rest } = init;
@@ -107,7 +110,7 @@ export async function openStaffHarness(
     if (cookie) headers.set("Cookie", cookie);
     if (json !== undefined) headers.set("Content-Type", "application/json");
     return Promise.resolve(
-      api.app.request(`${SITE_URL}${pathname}`, {
+      app.request(`${SITE_URL}/api/staff${pathname}`, {
         ...rest,
         headers,
         ...(json !== undefined && { body: JSON.stringify(json) }),
