@@ -100,10 +100,10 @@ export function startStaffUpkeep(options: {
     running ??= purgeAudit(staffDb.db, now() - retentionDays * DAY_MS)
       .then(async (removed) => {
         await staffDb.optimize();
-        logger.info({ retentionDays, removed }, "audit retention sweep");
+        logger.info({ auditRetentionDays: retentionDays, auditEntriesRemoved: removed }, "staff upkeep");
       })
       .catch((error: unknown) =>
-        logger.error({ retentionDays, err: errorKind(error) }, "audit retention sweep failed"),
+        logger.error({ retentionDays, err: errorKind(error) }, "staff upkeep failed"),
       )
       .finally(() => {
         running = undefined;
