@@ -281,7 +281,7 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
           if (Number(opened.numUpdatedRows) === 1)
             await trx
               .insertInto("lead_history")
-              .values({ id: randomUUID(), lead_id: lead.id, actor_id: actor.id, action: "opened", at })
+              .values({ id: randomUUID(), lead_id: lead.id, actor_id: actor.id, action: "viewed", at })
               .execute();
         });
       }

@@ -106,6 +106,7 @@ describe("staff API in the real server", () => {
 
     // Logs carry ids, never the lead's or the staff member's address.
     const logs = server.logs();
+    expect(logs).toContain('"msg":"staff upkeep"');
     expect(logs).toContain(id);
     expect(logs).not.toContain(LEAD_EMAIL);
     expect(logs).not.toContain(STAFF_EMAIL);
