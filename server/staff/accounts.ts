@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { parseSetCookieHeader } from "better-auth/cookies";
 import { z } from "zod";
 import { audit } from "./audit.ts";
 import type { StaffAuth } from "./auth.ts";
+import { cookieHeaderOf } from "./cookies.ts";
 import { passwordProblem } from "./password-policy.ts";
 import { isRole, type Role } from "./roles.ts";
 import type { StaffDb } from "./staff-db.ts";
@@ -40,15 +40,6 @@ export type StaffErrorCode =
 const emailSchema = z.email();
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 const truthy = (value: boolean | number | null | undefined) => value === true || value === 1;
-
-/** The session cookie a better-auth answer set, as a Cookie header for the next server-side call. */
-function cookieHeaderFrom(headers: Headers): string {
-  const cookies = parseSetCookieHeader(headers.get("set-cookie") ?? "");
-  return [...cookies.entries()]
-    .filter(([, cookie]) => cookie.value !== "" && cookie["max-age"] !== 0)
-    .map(([name, cookie]) => `${name}=${cookie.value}`)
-    .join("; ");
-}
 
 /**
  * Staff accounts, shared by the operator CLI and the staff API: the operator adds people and resets them with a
@@ -230,7 +221,7 @@ export function createStaffAccounts(deps: {
         body: { email: row.email, password },
         returnHeaders: true,
       });
-      const cookie = cookieHeaderFrom(signedIn.headers);
+      const cookie = cookieHeaderOf(signedIn.headers);
       const enabled = await auth.api.enableTwoFactor({
         body: { password },
         headers: new Headers({ cookie }),

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { LeadDb } from "../store/database.ts";
 import { audit } from "./audit.ts";
 import type { StaffAuth } from "./auth.ts";
+import { cookieHeaderOf } from "./cookies.ts";
 import { isRole } from "./roles.ts";
 import type { StaffUser } from "./session.ts";
 
@@ -13,14 +14,6 @@ export type SignInOutcome =
   | { kind: "signed-in"; user: StaffUser; cookies: string[] }
   | { kind: "refused" }
   | { kind: "locked" };
-
-/** The cookies one better-auth answer set, as a Cookie request header. */
-const cookieHeader = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0] ?? "")
-    .filter((pair) => pair && !pair.endsWith("="))
-    .join("; ");
 
 const refusedByLibrary = (error: unknown) => error instanceof APIError;
 
@@ -76,7 +69,7 @@ export function createSignIn(deps: { auth: StaffAuth; db: LeadDb; now: () => num
         body: { email: user.email, password },
         returnHeaders: true,
       });
-      challenge = cookieHeader(first.headers);
+      challenge = cookieHeaderOf(first.headers);
       const answer = first.response as { twoFactorRedirect?: boolean; token?: string | null };
       if (!answer.twoFactorRedirect) {
         // Never a session without the second factor.
