@@ -89,16 +89,16 @@ async function seed(h: StaffHarness) {
   else await staffDb.optimize();
 }
 
-async function measure(h: StaffHarness, cookie: string, label: string, query: string) {
+async function measure(h: StaffHarness, cookie: string, label: string, query: string, pathname = "/leads") {
   const times: number[] = [];
   let total = 0;
   for (let run = 0; run < RUNS + 10; run++) {
     const started = performance.now();
-    const response = await h.request(`/leads${query}`, { cookie });
-    const body = (await response.json()) as { total: number };
+    const response = await h.request(`${pathname}${query}`, { cookie });
+    const body = (await response.json()) as { total?: number };
     const elapsed = performance.now() - started;
     if (response.status !== 200) throw new Error(`${label}: HTTP ${response.status}`);
-    total = body.total;
+    total = body.total ?? 0;
     if (run >= 10) times.push(elapsed);
   }
   times.sort((a, b) => a - b);
@@ -114,6 +114,11 @@ async function bench(dialect: "sqlite" | "postgres") {
     const seeded = performance.now();
     await seed(h);
     console.log(`${dialect}: seeded ${LEADS} leads in ${Math.round(performance.now() - seeded)} ms`);
+    // The part of every request that is not the inbox: the session check (better-auth) and the headers.
+    const session = await measure(h, admin.cookie, "session only", "", "/me");
+    console.log(
+      `${dialect.padEnd(8)} ${session.label.padEnd(14)} (GET /me)        p50 ${session.p50.toFixed(1).padStart(6)} ms  p99 ${session.p99.toFixed(1).padStart(6)} ms`,
+    );
     const results = [
       await measure(h, admin.cookie, "first page", ""),
       await measure(

@@ -65,6 +65,19 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
       ) as LeadQuery;
   };
 
+  /**
+   * The page's rows. A search finds its (usually few) matches through the covering index first and sorts
+   * those, rather than reading leads newest first until enough match.
+   */
+  const pageOf = (role: Role, filters: LeadFilters) =>
+    filters.q
+      ? rowsOf(
+          db
+            .selectFrom("leads as l")
+            .where("l.id", "in", matching(role, filters).select("l.id")) as LeadQuery,
+        )
+      : rowsOf(matching(role, filters));
+
   const rowsOf = (query: LeadQuery) =>
     query
       .leftJoin("staff_user as u", "u.id", "l.assignee_id")
@@ -221,7 +234,7 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
   return {
     async list(role: Role, filters: LeadFilters, page: number) {
       const [rows, groups, latest] = await Promise.all([
-        rowsOf(matching(role, filters))
+        pageOf(role, filters)
           .limit(PAGE_SIZE)
           .offset((page - 1) * PAGE_SIZE)
           .execute(),
@@ -260,7 +273,7 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
 
     /** Every matching lead the role may see, newest first, with every field (for the CSV export). */
     async exportRows(role: Role, filters: LeadFilters) {
-      const rows = await rowsOf(matching(role, filters)).execute();
+      const rows = await pageOf(role, filters).execute();
       return rows.map((row) => ({ ...toListRow(row), fields: parseFields(row.fields) }));
     },
 

@@ -217,8 +217,15 @@ export function staffInbox(dialect: StoreDialect) {
 
       // The inbox's page: newest first, ties broken by id, read from the end of this index.
       await db.schema.createIndex("leads_newest").on("leads").columns(["created_at", "id"]).execute();
+      // ... and one form's newest (a recruiter's inbox) from this one.
+      await db.schema
+        .createIndex("leads_by_form_newest")
+        .on("leads")
+        .columns(["form_id", "created_at", "id"])
+        .execute();
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex("leads_by_form_newest").execute();
       await db.schema.dropIndex("leads_newest").execute();
       await db.schema.dropIndex("leads_inbox").execute();
       if (!pg) await sql`DROP TRIGGER leads_search_text`.execute(db);
