@@ -33,9 +33,6 @@ const truthy = (value: boolean | number | null | undefined) => value === true ||
 const iso = (ms: number | null | undefined) =>
   ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();
 
-/** Escapes LIKE's wildcards, so a search for "50%" finds that text. */
-const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-
 /** One field of a lead's JSON (the lead aliased `l`), as text. */
 export const leadField = (dialect: StoreDialect, name: string) =>
   dialect === "postgres"
@@ -44,7 +41,12 @@ export const leadField = (dialect: StoreDialect, name: string) =>
 
 export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: () => number }) {
   const { staffDb, store, now = Date.now } = deps;
-  const { db } = staffDb;
+  const { db, dialect } = staffDb;
+  /** A plain substring test on the lower-cased search text: no pattern to escape, and faster than LIKE. */
+  const contains = (q: string) =>
+    dialect === "postgres"
+      ? sql<SqlBool>`strpos(l.search_text, ${q.toLowerCase()}) > 0`
+      : sql<SqlBool>`instr(l.search_text, ${q.toLowerCase()}) > 0`;
 
   /**
    * The leads a role may see that match the filters; for the counts, the form and status filters are left out
@@ -60,9 +62,7 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
       .$if(filters.from !== undefined, (q) => q.where("l.created_at", ">=", filters.from ?? 0))
       .$if(filters.to !== undefined, (q) => q.where("l.created_at", "<", filters.to ?? 0))
       .$if(Boolean(filters.status) && !counts, (q) => q.where("l.status", "=", filters.status ?? NEW_STATUS))
-      .$if(Boolean(filters.q), (q) =>
-        q.where(sql<SqlBool>`l.search_text like ${likePattern(filters.q ?? "")} escape '\\'`),
-      ) as LeadQuery;
+      .$if(Boolean(filters.q), (q) => q.where(contains(filters.q ?? ""))) as LeadQuery;
   };
 
   /**

@@ -170,7 +170,7 @@ export function staffInbox(dialect: StoreDialect) {
       await db.schema
         .createIndex("leads_inbox")
         .on("leads")
-        .columns(["form_id", "status", "state", "created_at", "id", ...(pg ? [] : ["search_text"])])
+        .columns(["form_id", "status", "state", "created_at", ...(pg ? [] : ["search_text"])])
         .execute();
 
       await db.schema
