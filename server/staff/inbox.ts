@@ -41,12 +41,10 @@ export const leadField = (dialect: StoreDialect, name: string) =>
 
 export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: () => number }) {
   const { staffDb, store, now = Date.now } = deps;
-  const { db, dialect } = staffDb;
-  /** A plain substring test on the lower-cased search text: no pattern to escape, and faster than LIKE. */
+  const { db } = staffDb;
+  /** A substring of the lower-cased search text; LIKE's wildcards in the query are taken literally. */
   const contains = (q: string) =>
-    dialect === "postgres"
-      ? sql<SqlBool>`strpos(l.search_text, ${q.toLowerCase()}) > 0`
-      : sql<SqlBool>`instr(l.search_text, ${q.toLowerCase()}) > 0`;
+    sql<SqlBool>`l.search_text like ${`%${q.toLowerCase().replace(/[\\%_]/g, (match) => `\\${match}`)}%`} escape '\\'`;
 
   /**
    * The leads a role may see that match the filters; for the counts, the form and status filters are left out
