@@ -3,8 +3,13 @@ import { LEAD_FORM_IDS } from "../leads/forms.ts";
 import { SOURCE_FIELDS } from "../leads/source.ts";
 import { runBackupCommand } from "./backup-command.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
+import { csvCell } from "./csv.ts";
 import { createLogger } from "./logger.ts";
 import { createRelayWorker } from "./relay/relay-worker.ts";
+import { createStaffAccounts, StaffError } from "./staff/accounts.ts";
+import { createEraser } from "./staff/erase.ts";
+import { openStaff } from "./staff/open-staff.ts";
+import { ROLES } from "./staff/roles.ts";
 import { explainStartupFailure } from "./startup.ts";
 import {
   LEAD_STATES,
@@ -27,8 +32,14 @@ const USAGE = `Usage: npm run leads -- <command> [options]
   relay                                    run the relay worker alone until SIGTERM
   backup <dir>                             consistent copy of the SQLite store and every resume, while serving
   restore <dir>                            verify a backup's checksums, then restore it into an empty DATA_DIR
+  staff add --email <a> --role <r> [--name N]  a staff account; prints its one-time set-up link (24 h) last
+  staff list                               staff accounts with role and state
+  staff role <email> <role>                change a person's role
+  staff disable <email>                    end a person's sessions and access
+  staff reset <email>                      a new set-up link; ends the person's sessions, password and authenticator
+  erase --email <address>                  delete every lead of this person, with files and notes (audited)
 
-States: ${LEAD_STATES.join(", ")}. Forms: ${LEAD_FORM_IDS.join(", ")}.`;
+States: ${LEAD_STATES.join(", ")}. Forms: ${LEAD_FORM_IDS.join(", ")}. Roles: ${ROLES.join(", ")}.`;
 
 /** A mistake in how the CLI was called: exit code 2 with a message. */
 class UsageError extends Error {}
@@ -51,12 +62,6 @@ const ageText = (ms: number) => {
   if (seconds < 172_800) return `${Math.round(seconds / 3600)}h`;
   return `${Math.round(seconds / 86_400)}d`;
 };
-
-function csvCell(value: string): string {
-  // Quote always; a leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
 
 export function leadsToCsv(leads: LeadRecord[]): string {
   const fieldNames = [...new Set(leads.flatMap((lead) => Object.keys(lead.fields)))].sort();
@@ -291,6 +296,72 @@ export async function runCli(
       io.out(`Purged ${result.leads} lead(s) and ${result.files} file(s) older than ${days} day(s).`);
       return 0;
     },
+    async staff() {
+      const [action, ...args] = positionals;
+      const staff = await openStaff(config);
+      try {
+        const accounts = createStaffAccounts({ ...staff, siteUrl: config.site.url });
+        if (action === "add") {
+          expectArguments(args, 0);
+          if (!values.email || !values.role)
+            throw new UsageError("staff add needs --email <address> and --role admin|recruiting|sales.");
+          const added = await accounts.add({ email: values.email, role: values.role, name: values.name });
+          io.out(`Added ${values.email.trim().toLowerCase()} (${values.role}), id ${added.id}.`);
+          io.out("Send this one-time set-up link to them (valid 24 hours):");
+          io.out(added.link);
+          return 0;
+        }
+        if (action === "list") {
+          expectArguments(args, 0);
+          const people = await accounts.list();
+          for (const person of people) {
+            const state = person.disabled ? "disabled" : person.enrolled ? "active" : "set-up pending";
+            io.out([person.email.padEnd(32), person.role.padEnd(11), state, person.id].join("  "));
+          }
+          io.out(`${people.length} staff account(s)`);
+          return 0;
+        }
+        if (action === "role") {
+          expectArguments(args, 2);
+          await accounts.setRole(args[0] ?? "", args[1] ?? "");
+          io.out(`${args[0]} is now ${args[1]}.`);
+          return 0;
+        }
+        if (action === "disable") {
+          expectArguments(args, 1);
+          await accounts.disable(args[0] ?? "");
+          io.out(`${args[0]} is disabled; their sessions have ended.`);
+          return 0;
+        }
+        if (action === "reset") {
+          expectArguments(args, 1);
+          const link = await accounts.reset(args[0] ?? "");
+          io.out(`${args[0]}'s sessions, password and authenticator have been revoked.`);
+          io.out("Send this one-time set-up link to them (valid 24 hours):");
+          io.out(link);
+          return 0;
+        }
+        throw new UsageError("staff needs add, list, role, disable or reset.");
+      } catch (error) {
+        if (!(error instanceof StaffError)) throw error;
+        io.err(error.message);
+        return 1;
+      } finally {
+        await staff.close();
+      }
+    },
+    async erase(store) {
+      expectPositionals(positionals, 0);
+      if (!values.email) throw new UsageError("erase needs --email <address>.");
+      const staff = await openStaff(config);
+      try {
+        const erased = await createEraser({ staffDb: staff.staffDb, store }).erase(values.email, null);
+        io.out(`Erased ${erased.leads} lead(s), ${erased.files} file(s) and ${erased.notes} note(s).`);
+        return 0;
+      } finally {
+        await staff.close();
+      }
+    },
     async relay(store) {
       expectPositionals(positionals, 0);
       const logger = createLogger(config.LOG_LEVEL);
@@ -360,6 +431,9 @@ function parseOptions(args: string[]) {
         format: { type: "string" },
         dead: { type: "boolean" },
         "older-than": { type: "string" },
+        email: { type: "string" },
+        role: { type: "string" },
+        name: { type: "string" },
       },
     });
   } catch (error) {
@@ -373,6 +447,11 @@ function expectPositionals(positionals: string[], count: number) {
       count === 0 ? `Unexpected argument "${positionals[0]}".` : "Give exactly one lead id.",
     );
   }
+}
+
+function expectArguments(args: string[], count: number) {
+  if (args.length !== count)
+    throw new UsageError(`Expected ${count} argument(s) after the staff command, got ${args.length}.`);
 }
 
 function knownForm(form: string): string {

@@ -22,7 +22,17 @@ describe("server configuration: timeouts, upload cap, proxies", () => {
     ]);
   });
 
+  it("keeps staff sessions 30 idle minutes and the staff audit 365 days unless told otherwise", () => {
+    expect(loadConfig({})).toMatchObject({ STAFF_IDLE_MINUTES: 30, AUDIT_RETENTION_DAYS: 365 });
+    expect(loadConfig({ STAFF_IDLE_MINUTES: "15", AUDIT_RETENTION_DAYS: "90" })).toMatchObject({
+      STAFF_IDLE_MINUTES: 15,
+      AUDIT_RETENTION_DAYS: 90,
+    });
+  });
+
   it.each([
+    [{ STAFF_IDLE_MINUTES: "0" }, /STAFF_IDLE_MINUTES/],
+    [{ AUDIT_RETENTION_DAYS: "forever" }, /AUDIT_RETENTION_DAYS/],
     [{ HEADERS_TIMEOUT_MS: "30000", REQUEST_TIMEOUT_MS: "20000" }, /HEADERS_TIMEOUT_MS must not be longer/],
     [{ REQUEST_TIMEOUT_MS: "soon" }, /REQUEST_TIMEOUT_MS/],
     [{ MAX_UPLOADS_IN_FLIGHT: "0" }, /MAX_UPLOADS_IN_FLIGHT/],

@@ -99,6 +99,10 @@ const serverEnvSchema = z.object({
   /** Unset: keep every lead. Set: purge delivered and spam leads older than this many days, hourly. */
   RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
+  /** A staff session with no request for this long ends (the absolute limit is 12 h). */
+  STAFF_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
+  /** Staff audit entries older than this are deleted, hourly. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** /api/health/delivery answers 503 (and ALERT_EMAIL is e-mailed) once the oldest pending lead waits longer. */
   ALERT_PENDING_AFTER_S: z.coerce.number().int().min(1).default(3600),
   /** Which peers may tell us the client's address in X-Forwarded-For (see server/leads/client-address.ts). */

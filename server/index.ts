@@ -11,6 +11,9 @@ import { createLogger, createLogOutput } from "./logger.ts";
 import { createResumeLinkApi } from "./relay/channels/resume-link.ts";
 import { createRelayWorker } from "./relay/relay-worker.ts";
 import { startRetention } from "./retention.ts";
+import { startStaffUpkeep } from "./staff/audit.ts";
+import { openStaff } from "./staff/open-staff.ts";
+import { createStaffApi } from "./staff/staff-api.ts";
 import { beginStartup, servingLine, startupFailureLine } from "./startup.ts";
 import { loadStaticSite } from "./static-site.ts";
 import { openLeadStore } from "./store/open-store.ts";
@@ -52,12 +55,17 @@ async function main() {
   const leadApi = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
     createLeadApi({ config, logger, store, onAccepted: () => relay?.wake() }),
   );
+  const staff = await startup.step({ kind: "database", dataDir, databaseUrl }, () => openStaff(config));
+  const staffApi = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
+    createStaffApi({ config, logger, store, ...staff }),
+  );
   // After the steps that can hang, so a slow build load does not eat into their deadline.
   const site = await startup.step({ kind: "site", buildDir: config.buildDir }, () =>
     loadStaticSite(config.buildDir),
   );
   const api = new Hono().route("/health", createHealthApi({ config, logger, store }));
   if (config.WEBHOOK_SECRET) api.route("/webhook", createResumeLinkApi({ config, store }));
+  api.route("/staff", staffApi.app);
   api.route("/", leadApi.app);
   const app = createApp({ config, logger, site, api });
 
@@ -85,6 +93,11 @@ async function main() {
   const retention = config.RETENTION_DAYS
     ? startRetention({ store, logger, retentionDays: config.RETENTION_DAYS })
     : undefined;
+  const staffUpkeep = startStaffUpkeep({
+    staffDb: staff.staffDb,
+    logger,
+    retentionDays: config.AUDIT_RETENTION_DAYS,
+  });
 
   // Once a stalled log reader has caught up, say how many lines it missed.
   let reportedDrops = 0;
@@ -120,6 +133,9 @@ async function main() {
     await relayStopped;
     await alerts?.stop();
     await retention?.stop();
+    await staffUpkeep.stop();
+    await staffApi.close().catch(() => undefined);
+    await staff.close();
     await store.close();
     // Give a reader that is catching up the chance to see the last lines, within the deadline.
     await logOutput.flush(1000);

@@ -17,6 +17,10 @@ export interface RateLimiterOptions {
   perMinute: number;
   /** With PostgreSQL every instance counts in one table; without, this process counts in memory. */
   databaseUrl?: string;
+  /** What is counted (keys of different limiters never meet); default `lead`. */
+  keyPrefix?: string;
+  /** The window `perMinute` is counted over, in seconds; default 60. */
+  durationSeconds?: number;
 }
 
 /** The limiter's own table, created by the library itself (see decision 011). */
@@ -25,9 +29,11 @@ export const RATE_LIMIT_TABLE = "lead_rate_limits";
 export async function createRateLimiter({
   perMinute,
   databaseUrl,
+  keyPrefix = "lead",
+  durationSeconds = 60,
 }: RateLimiterOptions): Promise<RateLimiter> {
   if (perMinute <= 0) return { hit: async () => null, close: async () => undefined };
-  const options = { points: perMinute, duration: 60, keyPrefix: "lead" };
+  const options = { points: perMinute, duration: durationSeconds, keyPrefix };
   if (!databaseUrl) return limiterOf(new RateLimiterMemory(options));
 
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });

@@ -16,6 +16,12 @@ export interface LeadsTable {
   resume_sha256: string | null;
   created_at: Millis;
   delivered_at: Millis | null;
+  /** The staff inbox's work state (migration 004): the workflow status, who has it, when it was first opened. */
+  status: Generated<string>;
+  assignee_id: string | null;
+  first_opened_at: Millis | null;
+  /** Lower-cased searched fields, kept by the database (a trigger on SQLite, a generated column on PostgreSQL). */
+  search_text: Generated<string | null>;
   /** Where the lead came from (migration 005). */
   source_page: string | null;
   landing_page: string | null;
@@ -64,8 +70,88 @@ export interface AlertIncidentsTable {
   opened_at: Millis;
 }
 
+/** A better-auth user (migration 004): columns named as the library names them. Booleans are 0/1 on SQLite. */
+export interface StaffUserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean | number;
+  role: string;
+  disabled: boolean | number | null;
+  twoFactorEnabled: boolean | number | null;
+}
+
+export interface StaffSessionTable {
+  id: string;
+  token: string;
+  userId: string;
+}
+
+export interface StaffAccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
+  password: string | null;
+}
+
+export interface StaffTwoFactorTable {
+  id: string;
+  userId: string;
+}
+
+export interface StaffSecretTable {
+  name: string;
+  value: string;
+}
+
+export interface StaffSetupTokensTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Millis;
+  expires_at: Millis;
+  used_at: Millis | null;
+  enrol_cookie: string | null;
+}
+
+export interface LeadNotesTable {
+  id: string;
+  lead_id: string;
+  author_id: string | null;
+  text: string;
+  created_at: Millis;
+}
+
+export interface LeadHistoryTable {
+  id: string;
+  lead_id: string;
+  actor_id: string | null;
+  action: string;
+  from_value: string | null;
+  to_value: string | null;
+  at: Millis;
+}
+
+/** Ids only: never a lead's personal data. */
+export interface StaffAuditTable {
+  id: string;
+  at: Millis;
+  actor_id: string | null;
+  action: string;
+  lead_id: string | null;
+  detail: string | null;
+}
+
 export interface Database {
   alert_incidents: AlertIncidentsTable;
+  lead_history: LeadHistoryTable;
+  lead_notes: LeadNotesTable;
+  staff_account: StaffAccountTable;
+  staff_audit: StaffAuditTable;
+  staff_secret: StaffSecretTable;
+  staff_session: StaffSessionTable;
+  staff_setup_tokens: StaffSetupTokensTable;
+  staff_two_factor: StaffTwoFactorTable;
+  staff_user: StaffUserTable;
   leads: LeadsTable;
   outbox: OutboxTable;
   lead_files: LeadFilesTable;

@@ -245,7 +245,7 @@ async function sweepOrphanResumes(db: LeadDb, dataDir: string, now: number): Pro
 }
 
 /** BIGINT (ms timestamps, counts) as numbers: every value we keep is far below 2^53. */
-const pgTypes = {
+export const pgTypes = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
     oid === pg.types.builtins.INT8
       ? Number
@@ -803,6 +803,36 @@ function createStore(engine: Engine): LeadStore {
         const closed = await trx.deleteFrom("alert_incidents").where("kind", "=", kind).executeTakeFirst();
         return Number(closed.numDeletedRows) > 0;
       });
+    },
+
+    async erase(ids) {
+      open();
+      const result = { leads: 0, files: 0 };
+      const known = ids.filter(validId);
+      for (let start = 0; start < known.length; start += BULK_BATCH) {
+        const chunk = known.slice(start, start + BULK_BATCH);
+        const rows = await write(async (trx) => {
+          const doomed = await trx
+            .selectFrom("leads")
+            .select(["id", "resume_kind"])
+            .where("id", "in", chunk)
+            .execute();
+          if (doomed.length > 0)
+            await trx
+              .deleteFrom("leads")
+              .where(
+                "id",
+                "in",
+                doomed.map((row) => row.id),
+              )
+              .execute();
+          return doomed;
+        });
+        // Rows first, then files: a crash in between leaves orphan files, which the next start sweeps.
+        result.leads += rows.length;
+        result.files += await engine.removeFiles(rows);
+      }
+      return result;
     },
 
     async purge(before, now): Promise<PurgeResult> {

@@ -118,7 +118,7 @@ export const LEAD_COLUMNS = [
 const num = (value: Numeric | undefined): number | null =>
   value === null || value === undefined ? null : Number(value);
 
-const parseFields = (value: LeadRow["fields"]): Record<string, string> =>
+export const parseFields = (value: LeadRow["fields"]): Record<string, string> =>
   typeof value === "string" ? (JSON.parse(value) as Record<string, string>) : value;
 
 /** The lead's source: its non-empty source columns. */

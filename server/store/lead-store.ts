@@ -203,6 +203,11 @@ export interface LeadStore {
   openIncident(kind: IncidentKind, at: number): Promise<boolean>;
   /** Closes the incident; true if one was open. */
   resolveIncident(kind: IncidentKind): Promise<boolean>;
+  /**
+   * Deletes these leads whatever their state, with their files, deliveries, notes and history (a person's
+   * erasure request); returns what went. Unknown ids are skipped.
+   */
+  erase(ids: string[]): Promise<{ leads: number; files: number }>;
   /** Deletes delivered and spam leads created before `before`, with their files, in short transactions. */
   purge(before: number, now: number): Promise<PurgeResult>;
   close(): Promise<void>;

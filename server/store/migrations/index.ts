@@ -4,6 +4,7 @@ import type { StoreDialect } from "../lead-store.ts";
 import { initialSchema } from "./001-initial-schema.ts";
 import { leaseToken } from "./002-lease-token.ts";
 import { deliveryChannels } from "./003-delivery-channels.ts";
+import { staffInbox } from "./004-staff-inbox.ts";
 import { leadSources } from "./005-lead-sources.ts";
 
 /** One migration set for both databases, applied in name order; never edit a released one, add the next. */
@@ -11,6 +12,7 @@ export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> 
   "001-initial-schema": initialSchema(dialect),
   "002-lease-token": leaseToken,
   "003-delivery-channels": deliveryChannels(dialect),
+  "004-staff-inbox": staffInbox(dialect),
   "005-lead-sources": leadSources,
 });
 

@@ -8,6 +8,17 @@ import { afterEach, describe, expect, it } from "vitest";
 import { NodeSqliteDialect } from "../node-sqlite-dialect.ts";
 import { migrateToLatest, migrationsFor } from "./index.ts";
 
+const STAFF_TABLES = [
+  "staff_account",
+  "staff_audit",
+  "staff_secret",
+  "staff_session",
+  "staff_setup_tokens",
+  "staff_two_factor",
+  "staff_user",
+  "staff_verification",
+];
+
 describe("migrations on SQLite", () => {
   let dir: string;
   let db: Kysely<unknown>;
@@ -34,7 +45,15 @@ describe("migrations on SQLite", () => {
     dir = await mkdtemp(path.join(tmpdir(), "migrations-"));
     db = new Kysely({ dialect: new NodeSqliteDialect(new DatabaseSync(path.join(dir, "m.db"))) });
     await migrateToLatest(db, "sqlite");
-    expect(await tables()).toEqual(["alert_incidents", "idempotency_keys", "leads", "outbox"]);
+    expect(await tables()).toEqual([
+      "alert_incidents",
+      "idempotency_keys",
+      "lead_history",
+      "lead_notes",
+      "leads",
+      "outbox",
+      ...STAFF_TABLES,
+    ]);
     expect(await outboxColumns()).toEqual(expect.arrayContaining(["lease_token", "channel", "state"]));
 
     expect(await leadColumns()).toEqual(expect.arrayContaining(["utm_campaign", "referrer", "landing_page"]));
@@ -42,6 +61,8 @@ describe("migrations on SQLite", () => {
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor("sqlite") } });
     expect((await migrator.migrateDown()).error).toBeUndefined();
     expect(await leadColumns()).not.toContain("utm_campaign");
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect(await tables()).toEqual(["alert_incidents", "idempotency_keys", "leads", "outbox"]);
     expect((await migrator.migrateDown()).error).toBeUndefined();
     expect(await tables()).toEqual(["idempotency_keys", "leads", "outbox"]);
     expect(await outboxColumns()).not.toContain("channel");
@@ -51,6 +72,8 @@ describe("migrations on SQLite", () => {
     expect(await tables()).toEqual([]);
 
     await migrateToLatest(db, "sqlite");
-    expect(await tables()).toEqual(["alert_incidents", "idempotency_keys", "leads", "outbox"]);
+    expect(await tables()).toEqual(
+      expect.arrayContaining(["alert_incidents", "lead_notes", ...STAFF_TABLES]),
+    );
   });
 });

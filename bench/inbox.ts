@@ -1,0 +1,148 @@
+/**
+ * The staff inbox at 50,000 leads (issue 13): seeds them into a fresh store, signs an admin in, and measures the
+ * server time of the list endpoint (in process, `app.request`: no network) for the first page, a filtered page
+ * and a search. Reports p50 / p99 per query; target p99 < 50 ms. SQLite in a temp dir; with DATABASE_URL also
+ * PostgreSQL, in a schema of its own that is dropped afterwards.
+ *
+ *   npm run bench:inbox                      (INBOX_LEADS=50000, INBOX_RUNS=200)
+ */
+import { randomUUID } from "node:crypto";
+import { type Insertable, sql } from "kysely";
+import { LEAD_FORM_IDS } from "../leads/forms.ts";
+import { statusesOf } from "../server/staff/lead-view.ts";
+import type { LeadsTable } from "../server/store/database.ts";
+import { openStaffHarness, type StaffHarness } from "../server/test/staff-harness.ts";
+
+const LEADS = Number(process.env.INBOX_LEADS ?? 50_000);
+const RUNS = Number(process.env.INBOX_RUNS ?? 200);
+const TARGET_P99_MS = 50;
+const BATCH = 1000;
+const DAY = 86_400_000;
+
+const FIRST = [
+  "Ada",
+  "Grace",
+  "Mary",
+  "Linus",
+  "Rosalind",
+  "Alan",
+  "Katherine",
+  "Edsger",
+  "Barbara",
+  "Donald",
+];
+const LAST = [
+  "Lovelace",
+  "Hopper",
+  "Seacole",
+  "Pauling",
+  "Franklin",
+  "Turing",
+  "Johnson",
+  "Dijkstra",
+  "Liskov",
+  "Knuth",
+];
+const ORGS = ["Riverside Care", "Oak Clinic", "Harbor Health", "Summit Rehab", "Maple Nursing"];
+const STATES = ["delivered", "delivered", "delivered", "delivered", "pending", "dead"] as const;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+/** Leads over the past year, every form, a fifth of them opened and worked on; one in 500 is a "Quinn". */
+async function seed(h: StaffHarness) {
+  const { staffDb } = h.staff;
+  const start = Date.now() - 365 * DAY;
+  for (let offset = 0; offset < LEADS; offset += BATCH) {
+    const leads: Insertable<LeadsTable>[] = [];
+    for (let index = offset; index < Math.min(LEADS, offset + BATCH); index++) {
+      const formId = LEAD_FORM_IDS[index % LEAD_FORM_IDS.length] ?? "chartassist-demo";
+      const first = index % 500 === 0 ? "Quinn" : (FIRST[index % FIRST.length] ?? "");
+      const last = LAST[Math.floor(index / 10) % LAST.length] ?? "";
+      const email = `${first}.${last}.${index}@example.com`.toLowerCase();
+      const fields =
+        formId === "nurse-application"
+          ? { firstName: first, lastName: last, email, phone: `555-01${index % 100}`, consent: "on" }
+          : {
+              name: `${first} ${last}`,
+              email,
+              company: ORGS[index % ORGS.length] ?? "",
+              phone: `555-01${index % 100}`,
+            };
+      const id = randomUUID();
+      const statuses = statusesOf(formId);
+      const worked = index % 5 === 0;
+      leads.push({
+        id,
+        form_id: formId,
+        state: STATES[index % STATES.length] ?? "delivered",
+        fields: JSON.stringify(fields),
+        created_at: start + Math.floor((index / LEADS) * 365 * DAY),
+        status: worked ? (statuses[index % statuses.length] ?? "New") : "New",
+        first_opened_at: worked ? start : null,
+      });
+    }
+    await staffDb.transaction((trx) => trx.insertInto("leads").values(leads).execute());
+  }
+  // As a server that has been running has them: SQLite's by the hourly upkeep, PostgreSQL's by autovacuum.
+  if (staffDb.dialect === "postgres") await sql`VACUUM ANALYZE leads`.execute(staffDb.db);
+  else await staffDb.optimize();
+}
+
+async function measure(h: StaffHarness, cookie: string, label: string, query: string, pathname = "/leads") {
+  const times: number[] = [];
+  let total = 0;
+  for (let run = 0; run < RUNS + 10; run++) {
+    const started = performance.now();
+    const response = await h.request(`${pathname}${query}`, { cookie });
+    const body = (await response.json()) as { total?: number };
+    const elapsed = performance.now() - started;
+    if (response.status !== 200) throw new Error(`${label}: HTTP ${response.status}`);
+    total = body.total ?? 0;
+    if (run >= 10) times.push(elapsed);
+  }
+  times.sort((a, b) => a - b);
+  const p50 = percentile(times, 50);
+  const p99 = percentile(times, 99);
+  return { label, query, total, p50, p99 };
+}
+
+async function bench(dialect: "sqlite" | "postgres") {
+  const h = await openStaffHarness(dialect);
+  try {
+    const admin = await h.addStaff("admin");
+    const seeded = performance.now();
+    await seed(h);
+    console.log(`${dialect}: seeded ${LEADS} leads in ${Math.round(performance.now() - seeded)} ms`);
+    // The part of every request that is not the inbox: the session check (better-auth) and the headers.
+    const session = await measure(h, admin.cookie, "session only", "", "/me");
+    console.log(
+      `${dialect.padEnd(8)} ${session.label.padEnd(14)} (GET /me)        p50 ${session.p50.toFixed(1).padStart(6)} ms  p99 ${session.p99.toFixed(1).padStart(6)} ms`,
+    );
+    const results = [
+      await measure(h, admin.cookie, "first page", ""),
+      await measure(
+        h,
+        admin.cookie,
+        "filtered page",
+        "?form=nurse-application&status=New&delivery=delivered&page=2",
+      ),
+      await measure(h, admin.cookie, "search", "?q=quinn"),
+    ];
+    for (const result of results)
+      console.log(
+        `${dialect.padEnd(8)} ${result.label.padEnd(14)} ${String(result.total).padStart(6)} matching  p50 ${result.p50.toFixed(1).padStart(6)} ms  p99 ${result.p99.toFixed(1).padStart(6)} ms  ${result.p99 < TARGET_P99_MS ? "ok" : "OVER TARGET"}`,
+      );
+    return results.every((result) => result.p99 < TARGET_P99_MS);
+  } finally {
+    await h.close();
+  }
+}
+
+const dialects: ("sqlite" | "postgres")[] = process.env.DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+let ok = true;
+for (const dialect of dialects) ok = (await bench(dialect)) && ok;
+console.log(
+  `target p99 < ${TARGET_P99_MS} ms (${RUNS} runs each, server time in process): ${ok ? "met" : "NOT met"}`,
+);
+process.exitCode = ok ? 0 : 1;

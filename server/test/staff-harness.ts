@@ -1,0 +1,196 @@
+import { createHash, randomUUID } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Hono } from "hono";
+import { URI } from "otpauth";
+import pg from "pg";
+import { loadConfig, type ServerConfig } from "../config.ts";
+import { createLogger } from "../logger.ts";
+import { createStaffAccounts, type StaffAccounts } from "../staff/accounts.ts";
+import { openStaff, type Staff } from "../staff/open-staff.ts";
+import type { Role } from "../staff/roles.ts";
+import { createStaffApi } from "../staff/staff-api.ts";
+import type { LeadStore, StoreDialect } from "../store/lead-store.ts";
+import { openLeadStore } from "../store/open-store.ts";
+import { newTempPath } from "../store/resume-files.ts";
+
+export const SITE_URL = "https://inbox.northwind.example";
+export const PASSWORD = "correct horse battery staple";
+
+/** A schema of its own per run, so reruns and parallel runs never see each other's rows. */
+function withSearchPath(url: string, schema: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set("options", `-c search_path=${schema}`);
+  return parsed.toString();
+}
+
+/** The current code of an authenticator enrolled with this otpauth:// URI, computed by otpauth (at the real time: better-auth checks codes against it). */
+export const totpNow = (totpUri: string, at = Date.now()) => {
+  const otp = URI.parse(totpUri);
+  if (!("period" in otp)) throw new Error("not a TOTP URI");
+  return otp.generate({ timestamp: at });
+};
+
+export interface StaffMemberFixture {
+  id: string;
+  email: string;
+  role: Role;
+  totpUri: string;
+  /** The signed-in session's Cookie header. */
+  cookie: string;
+}
+
+export interface StaffHarness {
+  dialect: StoreDialect;
+  config: ServerConfig;
+  store: LeadStore;
+  staff: Staff;
+  accounts: StaffAccounts;
+  dataDir: string;
+  /** Moves the API's clock (idle timeout, lockout). */
+  advance(ms: number): void;
+  /** A request to /api/staff<path> from the site's own origin, as the UI sends it. */
+  request(pathname: string, init?: RequestInit & { cookie?: string; json?: unknown }): Promise<Response>;
+  /** Adds a person with the CLI's code path, sets them up through the API and signs them in. */
+  addStaff(role: Role, email?: string): Promise<StaffMemberFixture>;
+  signIn(email: string, totpUri: string, password?: string): Promise<Response>;
+  seedLead(
+    formId: string,
+    fields: Record<string, string>,
+    options?: { resume?: Buffer; createdAt?: number },
+  ): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The staff API in process (app.request) over a real store: SQLite in a temp dir, or a PostgreSQL schema. */
+export async function openStaffHarness(
+  dialect: StoreDialect,
+  env: Record<string, string> = {},
+): Promise<StaffHarness> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "staff-"));
+  const schema = `staff_test_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const baseUrl = process.env.DATABASE_URL;
+  let databaseUrl: string | undefined;
+  if (dialect === "postgres") {
+    if (!baseUrl) throw new Error("DATABASE_URL is needed for the PostgreSQL half");
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    databaseUrl = withSearchPath(baseUrl, schema);
+  }
+  const config = loadConfig({
+    SITE_URL,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    ...env,
+  });
+  let offset = 0;
+  const now = () => Date.now() + offset;
+  const store = await openLeadStore({ dataDir, databaseUrl });
+  const staff = await openStaff(config);
+  const api = await createStaffApi({
+    config,
+    logger: createLogger("silent"),
+    store,
+    ...staff,
+    now,
+  });
+  const accounts = createStaffAccounts({ ...staff, siteUrl: SITE_URL, now });
+  // Mounted where server/index.ts mounts it, so better-auth sees its own paths.
+  const app = new Hono().route("/api/staff", api.app);
+
+  const request: StaffHarness["request"] = (pathname, init = {}) => {
+    const { cookie, json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (!headers.has("Origin") && !headers.has("X-No-Origin")) headers.set("Origin", SITE_URL);
+    headers.delete("X-No-Origin");
+    if (cookie) headers.set("Cookie", cookie);
+    if (json !== undefined) headers.set("Content-Type", "application/json");
+    return Promise.resolve(
+      app.request(`${SITE_URL}/api/staff${pathname}`, {
+        ...rest,
+        headers,
+        ...(json !== undefined && { body: JSON.stringify(json) }),
+      }),
+    );
+  };
+
+  const signIn: StaffHarness["signIn"] = (email, totpUri, password = PASSWORD) =>
+    request("/sign-in", { method: "POST", json: { email, password, code: totpNow(totpUri) } });
+
+  return {
+    dialect,
+    config,
+    store,
+    staff,
+    accounts,
+    dataDir,
+    advance(ms) {
+      offset += ms;
+    },
+    request,
+    signIn,
+    async addStaff(role, email = `${role}-${randomUUID().slice(0, 8)}@staff.example`) {
+      const { id, link } = await accounts.add({ email, role });
+      const token = new URL(link).searchParams.get("token") ?? "";
+      const chosen = await request("/setup/password", {
+        method: "POST",
+        json: { token, password: PASSWORD },
+      });
+      if (chosen.status !== 200) throw new Error(`setup/password answered ${chosen.status}`);
+      const { totpUri } = (await chosen.json()) as { totpUri: string };
+      const confirmed = await request("/setup/confirm", {
+        method: "POST",
+        json: { token, code: totpNow(totpUri) },
+      });
+      if (confirmed.status !== 204) throw new Error(`setup/confirm answered ${confirmed.status}`);
+      const signedIn = await signIn(email, totpUri);
+      if (signedIn.status !== 200) throw new Error(`sign-in answered ${signedIn.status}`);
+      const cookie = signedIn.headers
+        .getSetCookie()
+        .map((value) => value.split(";")[0] ?? "")
+        .filter((pair) => !pair.endsWith("="))
+        .join("; ");
+      return { id, email, role, totpUri, cookie };
+    },
+    async seedLead(formId, fields, options = {}) {
+      const id = randomUUID();
+      let resume: Parameters<LeadStore["acceptLead"]>[0]["resume"];
+      if (options.resume) {
+        const tempPath = newTempPath(dataDir);
+        await writeFile(tempPath, options.resume);
+        resume = {
+          name: "resume.pdf",
+          kind: "pdf",
+          size: options.resume.length,
+          sha256: createHash("sha256").update(options.resume).digest("hex"),
+          tempPath,
+        };
+      }
+      await store.acceptLead({
+        id,
+        formId,
+        state: "pending",
+        fields,
+        createdAt: options.createdAt ?? now(),
+        ...(resume && { resume }),
+      });
+      return id;
+    },
+    async close() {
+      await api.close();
+      await staff.close();
+      await store.close();
+      if (dialect === "postgres" && baseUrl) {
+        const admin = new pg.Client({ connectionString: baseUrl });
+        await admin.connect();
+        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await admin.end();
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
