@@ -70,7 +70,10 @@ export default function Login() {
         </p>
         <p className="mt-6 text-center text-sm">
           {/* A full page load: the staff pages start from their own never-cached shell. */}
-          <a href={staffSignIn.href} className="text-muted underline underline-offset-4 hover:text-ink">
+          <a
+            href={staffSignIn.href}
+            className="inline-flex min-h-6 items-center text-muted underline underline-offset-4 hover:text-ink"
+          >
             {staffSignIn.label}
           </a>
         </p>

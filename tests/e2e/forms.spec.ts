@@ -519,6 +519,8 @@ test.describe("nurse application", () => {
       "to",
       "subject",
       "_honey",
+      "landing_page",
+      "source_page",
       "resume",
     ]);
     const file = lead.parts.at(-1) as Part;
