@@ -1,4 +1,5 @@
 import type { LeadFormId } from "../../leads/forms.ts";
+import { APPLICATION_STATUSES, REQUEST_STATUSES } from "../../leads/statuses.ts";
 
 /** How the inbox names each form. */
 export const FORM_LABELS: Record<LeadFormId, string> = {
@@ -35,15 +36,7 @@ export function fieldLabelOf(formId: string, name: string): string {
   return FIELD_LABELS[name] ?? name;
 }
 
-export const REQUEST_STATUSES = ["New", "Contacted", "Qualified", "Won", "Lost"] as const;
-export const APPLICATION_STATUSES = [
-  "New",
-  "Screening",
-  "Interview",
-  "Offer",
-  "Hired",
-  "Not selected",
-] as const;
+export { APPLICATION_STATUSES, REQUEST_STATUSES };
 export const NEW_STATUS = "New";
 
 /** The status workflow of a lead's kind: applications have their own, every request the same one. */

@@ -1,4 +1,5 @@
 import type { LeadFormId } from "../../../leads/catalog.ts";
+import { APPLICATION_STATUSES, REQUEST_STATUSES } from "../../../leads/statuses.ts";
 import type { DeliveryState, StaffRole } from "./types";
 
 /** What the staff pages need to know about forms, roles and workflows (the server enforces all of it). */
@@ -24,15 +25,7 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
   sales: "Sales",
 };
 
-export const REQUEST_STATUSES = ["New", "Contacted", "Qualified", "Won", "Lost"] as const;
-export const APPLICATION_STATUSES = [
-  "New",
-  "Screening",
-  "Interview",
-  "Offer",
-  "Hired",
-  "Not selected",
-] as const;
+export { APPLICATION_STATUSES, REQUEST_STATUSES };
 
 /** Every status a role's leads can have, for the status filter. */
 export function statusesFor(role: StaffRole): string[] {
