@@ -11,7 +11,7 @@ const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const ROUTER = /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/;
 /** The chrome every page renders (layout, its primitives and helpers, the site facts): part of every page. */
 const CHROME =
-  /[\\/]app[\\/](components[\\/](layout|ui[\\/](button|popover-panel|toaster))|lib[\\/](accent|cn|service|motion)|content[\\/]site|components[\\/]sections[\\/]action-link)\.|[\\/]config[\\/]site\.ts/;
+  /[\\/]app[\\/](components[\\/](layout|ui[\\/](button|popover-panel|toaster))|lib[\\/](accent|cn|service|motion|lead-source)|route-paths|content[\\/]site|components[\\/]sections[\\/]action-link)\.|[\\/]config[\\/]site\.ts/;
 /** Icons are a few hundred bytes each: one chunk rather than a request per icon. */
 const ICONS = /node_modules[\\/]lucide-react[\\/]/;
 const APP = /[\\/]app[\\/]/;

@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 
@@ -7,12 +7,27 @@ import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
  * without any interaction: the scripts its HTML names (script src, modulepreload links, the hydration
  * script's imports and preload list) and everything those import statically, compressed as the server
  * compresses it. Chunks behind a dynamic import() load on demand and are not counted. Fails when any page
- * is over the budget.
- *   node scripts/check-budget.ts [build/client]
+ * is over the budget, or has grown by GROWTH_LIMIT_BYTES or more since its recorded baseline
+ * (scripts/js-baseline.json): growth is a choice to make, with `--write-baseline`, not a side effect.
+ *   node scripts/check-budget.ts [build/client] [--write-baseline]
  */
 
 /** 150 kB of compressed JavaScript per page's first load (the issue's budget), in bytes. */
 export const BUDGET_BYTES = 150_000;
+
+/**
+ * A page's first-load JavaScript may not grow by this much (brotli bytes) over its baseline without a new
+ * baseline: issue 16's "less than 1 KB", kept for every change since.
+ */
+export const GROWTH_LIMIT_BYTES = 1000;
+
+export const BASELINE_FILE = new URL("./js-baseline.json", import.meta.url);
+
+/** Brotli bytes per page, as recorded by `--write-baseline`. */
+export interface Baseline {
+  recorded: string;
+  pages: Record<string, number>;
+}
 
 export interface PageBudget {
   page: string;
@@ -94,18 +109,31 @@ export async function measure(clientDir: string): Promise<PageBudget[]> {
   return pages.sort((a, b) => a.page.localeCompare(b.page));
 }
 
-const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+/** The pages that grew by GROWTH_LIMIT_BYTES or more over their baseline, or have none recorded. */
+export function grownPages(pages: PageBudget[], baseline: Baseline, limit = GROWTH_LIMIT_BYTES) {
+  return pages.filter((p) => {
+    const before = baseline.pages[p.page];
+    return before === undefined || p.brotli - before >= limit;
+  });
+}
 
-export function formatTable(pages: PageBudget[], budget = BUDGET_BYTES): string {
-  const rows = pages.map((p) => [
-    p.page,
-    String(p.files),
-    kB(p.raw),
-    kB(p.gzip),
-    kB(p.brotli),
-    p.brotli <= budget ? "ok" : "OVER",
-  ]);
-  const header = ["page", "files", "raw kB", "gzip kB", "brotli kB", `≤ ${kB(budget)} kB`];
+const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+const signedKB = (bytes: number) => `${bytes > 0 ? "+" : ""}${kB(bytes)}`;
+
+export function formatTable(pages: PageBudget[], budget = BUDGET_BYTES, baseline?: Baseline): string {
+  const rows = pages.map((p) => {
+    const before = baseline?.pages[p.page];
+    return [
+      p.page,
+      String(p.files),
+      kB(p.raw),
+      kB(p.gzip),
+      kB(p.brotli),
+      before === undefined ? "new" : signedKB(p.brotli - before),
+      p.brotli <= budget ? "ok" : "OVER",
+    ];
+  });
+  const header = ["page", "files", "raw kB", "gzip kB", "brotli kB", "vs baseline", `≤ ${kB(budget)} kB`];
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
   );
@@ -119,18 +147,43 @@ export function formatTable(pages: PageBudget[], budget = BUDGET_BYTES): string 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const clientDir = process.argv[2] ?? path.join(process.env.BUILD_OUT || "build", "client");
+  const args = process.argv.slice(2);
+  const writeBaseline = args.includes("--write-baseline");
+  const clientDir =
+    args.find((arg) => !arg.startsWith("--")) ?? path.join(process.env.BUILD_OUT || "build", "client");
   const pages = await measure(clientDir);
   if (pages.length === 0) {
     console.error(`No pre-rendered pages in ${clientDir}: build first.`);
     process.exit(1);
   }
+  if (writeBaseline) {
+    const baseline: Baseline = {
+      recorded: new Date().toISOString().slice(0, 10),
+      pages: Object.fromEntries(pages.map((p) => [p.page, p.brotli])),
+    };
+    await writeFile(BASELINE_FILE, `${JSON.stringify(baseline, null, 2)}\n`);
+    console.log(`Baseline written: ${BASELINE_FILE.pathname}`);
+  }
+  const baseline = JSON.parse(await readFile(BASELINE_FILE, "utf8")) as Baseline;
   console.log(`First-load JavaScript per page (brotli is what browsers receive), ${clientDir}\n`);
-  console.log(formatTable(pages));
+  console.log(formatTable(pages, BUDGET_BYTES, baseline));
+  let failed = false;
   const over = pages.filter((p) => p.brotli > BUDGET_BYTES);
   if (over.length) {
     console.error(`\nOver the ${kB(BUDGET_BYTES)} kB budget: ${over.map((p) => p.page).join(", ")}`);
-    process.exit(1);
+    failed = true;
   }
-  console.log(`\nEvery page within ${kB(BUDGET_BYTES)} kB of compressed JavaScript.`);
+  const grown = grownPages(pages, baseline);
+  if (grown.length) {
+    console.error(
+      `\nGrown by ${kB(GROWTH_LIMIT_BYTES)} kB or more since the baseline of ${baseline.recorded} (or not in it): ` +
+        `${grown.map((p) => p.page).join(", ")}. Find what grew (the chunks each page loads) and shrink it, or, ` +
+        "when the growth is chosen, record it: node scripts/check-budget.ts --write-baseline",
+    );
+    failed = true;
+  }
+  if (failed) process.exit(1);
+  console.log(
+    `\nEvery page within ${kB(BUDGET_BYTES)} kB of compressed JavaScript, none grown by ${kB(GROWTH_LIMIT_BYTES)} kB since ${baseline.recorded}.`,
+  );
 }

@@ -3,7 +3,7 @@ import { type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import { findLeadForm } from "../../leads/forms.ts";
 import { RESUME_TYPES } from "../../leads/resume.ts";
 import type { Database } from "../store/database.ts";
-import { parseFields } from "../store/lead-rows.ts";
+import { parseFields, SOURCE_COLUMNS, sourceOf } from "../store/lead-rows.ts";
 import type { LeadRecord, LeadStore, StoreDialect } from "../store/lead-store.ts";
 import { audit } from "./audit.ts";
 import { fieldLabelOf, formLabelOf, NEW_STATUS, nameOf, organisationOf, statusesOf } from "./lead-view.ts";
@@ -24,7 +24,20 @@ export interface LeadFilters {
   /** Created before (ms). */
   to?: number | undefined;
   q?: string | undefined;
+  /** The landing page's utm_campaign; null: leads without one. */
+  campaign?: string | null | undefined;
+  /** The referring site's origin; null: leads without one (direct, or a browser that sent none). */
+  referrer?: string | null | undefined;
 }
+
+/** A campaign or a referrer and how many leads it brought under the other filters; null: none recorded. */
+export interface SourceCount {
+  value: string | null;
+  count: number;
+}
+
+/** The inbox counts this many campaigns and referrers, the most leads first (the rest are still filterable). */
+export const SOURCE_COUNT_LIMIT = 20;
 
 type From = Database & { l: Database["leads"] };
 type LeadQuery = SelectQueryBuilder<From, "l", object>;
@@ -39,6 +52,73 @@ export const leadField = (dialect: StoreDialect, name: string) =>
     ? sql<string>`l.fields->>${name}`
     : sql<string>`json_extract(l.fields, ${`$.${name}`})`;
 
+type CountGroup = {
+  form_id: string;
+  status: string;
+  utm_campaign: string | null;
+  referrer: string | null;
+  count: number | string | bigint;
+};
+
+/** What each count is of: the group's value for it. */
+const COUNTED = {
+  form: (group: CountGroup) => group.form_id,
+  status: (group: CountGroup) => group.status,
+  campaign: (group: CountGroup) => group.utm_campaign,
+  referrer: (group: CountGroup) => group.referrer,
+} as const;
+type Counted = keyof typeof COUNTED;
+
+/**
+ * The inbox's counts from one grouped scan: per form, status, campaign and referrer, each under every filter
+ * but its own (so each menu shows what choosing another of its values would give), and the filtered total.
+ * Campaigns and referrers come most leads first, "none" after the named ones it ties with.
+ */
+export function countGroups(role: Role, filters: LeadFilters, groups: readonly CountGroup[]) {
+  const names = Object.keys(COUNTED) as Counted[];
+  const passes = (group: CountGroup, name: Counted) =>
+    filters[name] === undefined || COUNTED[name](group) === filters[name];
+  const tallies = Object.fromEntries(names.map((name) => [name, new Map<string | null, number>()])) as Record<
+    Counted,
+    Map<string | null, number>
+  >;
+  let total = 0;
+  for (const group of groups) {
+    const count = Number(group.count);
+    const failed = names.filter((name) => !passes(group, name));
+    if (failed.length === 0) total += count;
+    for (const name of names) {
+      if (failed.length === 0 || (failed.length === 1 && failed[0] === name)) {
+        const value = COUNTED[name](group);
+        tallies[name].set(value, (tallies[name].get(value) ?? 0) + count);
+      }
+    }
+  }
+  const record = (tally: Map<string | null, number>, zeros: readonly string[] = []) => ({
+    ...Object.fromEntries(zeros.map((key) => [key, 0])),
+    ...Object.fromEntries(tally),
+  });
+  const top = (tally: Map<string | null, number>): SourceCount[] =>
+    [...tally]
+      .map(([value, count]) => ({ value, count }))
+      .sort(
+        (a, b) =>
+          b.count - a.count ||
+          Number(a.value === null) - Number(b.value === null) ||
+          (a.value ?? "").localeCompare(b.value ?? ""),
+      )
+      .slice(0, SOURCE_COUNT_LIMIT);
+  return {
+    total,
+    counts: {
+      forms: record(tallies.form, FORMS_OF_ROLE[role]) as Record<string, number>,
+      statuses: record(tallies.status) as Record<string, number>,
+      campaigns: top(tallies.campaign),
+      referrers: top(tallies.referrer),
+    },
+  };
+}
+
 export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: () => number }) {
   const { staffDb, store, now = Date.now } = deps;
   const { db } = staffDb;
@@ -46,13 +126,17 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
   const contains = (q: string) =>
     sql<SqlBool>`l.search_text like ${`%${q.toLowerCase().replace(/[\\%_]/g, (match) => `\\${match}`)}%`} escape '\\'`;
 
+  /** The source column equals the value, or is empty for null. */
+  const sourceIs = (column: "l.utm_campaign" | "l.referrer", value: string | null) => (q: LeadQuery) =>
+    (value === null ? q.where(column, "is", null) : q.where(column, "=", value)) as LeadQuery;
+
   /**
-   * The leads a role may see that match the filters; for the counts, the form and status filters are left out
-   * (each count applies the other one itself).
+   * The leads a role may see that match the filters; for the counts, the form, status, campaign and referrer
+   * filters are left out (each count applies the others itself).
    */
   const matching = (role: Role, filters: LeadFilters, counts?: "counts"): LeadQuery => {
     const forms = FORMS_OF_ROLE[role].filter((form) => counts || !filters.form || form === filters.form);
-    return db
+    const query = db
       .selectFrom("leads as l")
       .where("l.form_id", "in", forms.length > 0 ? forms : ["-"])
       .where("l.state", "!=", "spam")
@@ -61,6 +145,10 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
       .$if(filters.to !== undefined, (q) => q.where("l.created_at", "<", filters.to ?? 0))
       .$if(Boolean(filters.status) && !counts, (q) => q.where("l.status", "=", filters.status ?? NEW_STATUS))
       .$if(Boolean(filters.q), (q) => q.where(contains(filters.q ?? ""))) as LeadQuery;
+    if (counts) return query;
+    return query
+      .$call(filters.campaign === undefined ? (q) => q : sourceIs("l.utm_campaign", filters.campaign))
+      .$call(filters.referrer === undefined ? (q) => q : sourceIs("l.referrer", filters.referrer));
   };
 
   /**
@@ -90,6 +178,7 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
         "l.assignee_id",
         "u.name as assignee_name",
         "u.email as assignee_email",
+        ...SOURCE_COLUMNS,
       ])
       .orderBy("l.created_at", "desc")
       .orderBy("l.id", "desc");
@@ -165,6 +254,7 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
             inline: lead.resume.kind === "pdf",
           }
         : null,
+      source: lead.source,
       status: work?.status ?? NEW_STATUS,
       statuses: [...statusesOf(lead.formId)],
       assignee: work ? assigneeOf(work) : null,
@@ -236,10 +326,16 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
           .limit(PAGE_SIZE)
           .offset((page - 1) * PAGE_SIZE)
           .execute(),
-        // One scan for every count: by form and status, under the other filters.
+        // One scan for every count: by form, status, campaign and referrer, under the other filters.
         matching(role, filters, "counts")
-          .select((eb) => ["l.form_id", "l.status", eb.fn.countAll<number>().as("count")])
-          .groupBy(["l.form_id", "l.status"])
+          .select((eb) => [
+            "l.form_id",
+            "l.status",
+            "l.utm_campaign",
+            "l.referrer",
+            eb.fn.countAll<number>().as("count"),
+          ])
+          .groupBy(["l.form_id", "l.status", "l.utm_campaign", "l.referrer"])
           .execute(),
         matching(role, {})
           .select("l.id")
@@ -248,31 +344,25 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
           .limit(1)
           .executeTakeFirst(),
       ]);
-      const formMatches = (form: string) => !filters.form || form === filters.form;
-      const statusMatches = (status: string) => !filters.status || status === filters.status;
-      const forms: Record<string, number> = Object.fromEntries(FORMS_OF_ROLE[role].map((form) => [form, 0]));
-      const statuses: Record<string, number> = {};
-      let total = 0;
-      for (const group of groups) {
-        const count = Number(group.count);
-        if (statusMatches(group.status)) forms[group.form_id] = (forms[group.form_id] ?? 0) + count;
-        if (formMatches(group.form_id)) statuses[group.status] = (statuses[group.status] ?? 0) + count;
-        if (formMatches(group.form_id) && statusMatches(group.status)) total += count;
-      }
+      const counts = countGroups(role, filters, groups);
       return {
         leads: rows.map(toListRow),
         page,
         pageSize: PAGE_SIZE,
-        total,
-        counts: { forms, statuses },
+        total: counts.total,
+        counts: counts.counts,
         latestId: latest?.id ?? null,
       };
     },
 
-    /** Every matching lead the role may see, newest first, with every field (for the CSV export). */
+    /** Every matching lead the role may see, newest first, with every field and its source (for the CSV export). */
     async exportRows(role: Role, filters: LeadFilters) {
       const rows = await pageOf(role, filters).execute();
-      return rows.map((row) => ({ ...toListRow(row), fields: parseFields(row.fields) }));
+      return rows.map((row) => ({
+        ...toListRow(row),
+        fields: parseFields(row.fields),
+        source: sourceOf(row),
+      }));
     },
 
     /** The lead page; opening it marks the lead not new and is audited. Null when missing or not the role's. */

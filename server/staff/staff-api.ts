@@ -1,6 +1,8 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { LEAD_FORM_IDS } from "../../leads/forms.ts";
+import { SOURCE_FIELDS, SOURCE_MAX } from "../../leads/source.ts";
+import { NO_SOURCE_VALUE, SOURCE_LABELS } from "../../leads/source-labels.ts";
 import type { ServerConfig } from "../config.ts";
 import { toCsv } from "../csv.ts";
 import { errorKind } from "../error-kind.ts";
@@ -68,6 +70,12 @@ const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)")
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "must be a date");
+/** A campaign or referrer as stored (at most SOURCE_MAX characters); NO_SOURCE_VALUE asks for leads without one. */
+const sourceFilter = z
+  .string()
+  .max(SOURCE_MAX)
+  .transform((value) => (value === NO_SOURCE_VALUE ? null : value))
+  .optional();
 const filterSchema = z.object({
   form: z.enum(LEAD_FORM_IDS).optional(),
   status: z.enum(ALL_STATUSES as [string, ...string[]]).optional(),
@@ -75,6 +83,8 @@ const filterSchema = z.object({
   from: day.optional(),
   to: day.optional(),
   q: z.string().trim().max(200).optional(),
+  campaign: sourceFilter,
+  referrer: sourceFilter,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 
@@ -86,7 +96,7 @@ function readFilters(c: Context): { filters: LeadFilters; page: number } | { pro
     const issue = parsed.error.issues[0];
     return { problem: `${issue?.path.join(".") ?? "filter"} ${issue?.message ?? "is not valid"}` };
   }
-  const { form, status, delivery, from, to, q, page } = parsed.data;
+  const { form, status, delivery, from, to, q, campaign, referrer, page } = parsed.data;
   return {
     page,
     filters: {
@@ -96,6 +106,8 @@ function readFilters(c: Context): { filters: LeadFilters; page: number } | { pro
       from: from ? Date.parse(`${from}T00:00:00Z`) : undefined,
       to: to ? Date.parse(`${to}T00:00:00Z`) + DAY_MS : undefined,
       q: q || undefined,
+      campaign,
+      referrer,
     },
   };
 }
@@ -270,6 +282,7 @@ export async function createStaffApi(deps: StaffApiDeps) {
         "assignee",
         "delivery",
         ...fieldNames.map((name) => fieldLabelOf("", name)),
+        ...SOURCE_FIELDS.map((name) => SOURCE_LABELS[name]),
       ],
       ...rows.map((row) => [
         row.id,
@@ -279,6 +292,7 @@ export async function createStaffApi(deps: StaffApiDeps) {
         row.assignee?.email ?? "",
         row.delivery,
         ...fieldNames.map((name) => row.fields[name] ?? ""),
+        ...SOURCE_FIELDS.map((name) => row.source[name] ?? ""),
       ]),
     ]);
     await audit(db, { actorId: staff.id, action: "export", detail: `${rows.length} lead(s)` });

@@ -51,7 +51,7 @@ export interface LeadRow extends Partial<Record<SourceField, string | null>> {
 }
 
 /** The source columns (migration 005), named as the source fields are. */
-const SOURCE_COLUMNS = [
+export const SOURCE_COLUMNS = [
   "l.source_page",
   "l.landing_page",
   "l.referrer",
@@ -122,7 +122,7 @@ export const parseFields = (value: LeadRow["fields"]): Record<string, string> =>
   typeof value === "string" ? (JSON.parse(value) as Record<string, string>) : value;
 
 /** The lead's source: its non-empty source columns. */
-export function sourceOf(row: LeadRow): LeadSource {
+export function sourceOf(row: Partial<Record<SourceField, string | null>>): LeadSource {
   const source: LeadSource = {};
   for (const field of SOURCE_FIELDS) {
     const value = row[field];

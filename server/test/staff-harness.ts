@@ -5,6 +5,7 @@ import path from "node:path";
 import { Hono } from "hono";
 import { URI } from "otpauth";
 import pg from "pg";
+import type { LeadSource } from "../../leads/source.ts";
 import { loadConfig, type ServerConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import { createStaffAccounts, type StaffAccounts } from "../staff/accounts.ts";
@@ -58,7 +59,7 @@ export interface StaffHarness {
   seedLead(
     formId: string,
     fields: Record<string, string>,
-    options?: { resume?: Buffer; createdAt?: number },
+    options?: { resume?: Buffer; createdAt?: number; source?: LeadSource },
   ): Promise<string>;
   close(): Promise<void>;
 }
@@ -177,6 +178,7 @@ export async function openStaffHarness(
         fields,
         createdAt: options.createdAt ?? now(),
         ...(resume && { resume }),
+        ...(options.source && { source: options.source }),
       });
       return id;
     },

@@ -10,6 +10,8 @@ import type {
   StaffUser,
 } from "../../app/lib/staff/types.ts";
 import type { LeadFormId } from "../../leads/catalog.ts";
+import type { LeadSource } from "../../leads/source.ts";
+import { NO_SOURCE_VALUE } from "../../leads/source-labels.ts";
 
 /**
  * A contract-faithful fake of the staff API (issue 13 contract), in memory: the UI's component tests call
@@ -47,6 +49,7 @@ interface FakeLead {
   assigneeId: string | null;
   delivery: "pending" | "delivered" | "dead";
   opened: boolean;
+  source: LeadSource;
   notes: Note[];
   history: HistoryEntry[];
 }
@@ -99,6 +102,7 @@ function seedLeads(now: number): FakeLead[] {
       assigneeId: null,
       delivery: "delivered",
       opened: false,
+      source: {},
       notes: [],
       history: [],
     }) satisfies FakeLead as FakeLead;
@@ -153,7 +157,11 @@ function seedLeads(now: number): FakeLead[] {
       consent: "yes",
     }),
   ];
-  const [, marisol, owen, , , jonah] = leads;
+  const [dana, marisol, owen, , leo, jonah] = leads;
+  const newsletter = { landing_page: "/", referrer: "https://news.example.org", utm_campaign: "fall" };
+  if (dana) dana.source = { source_page: "/chart-assist", utm_source: "newsletter", ...newsletter };
+  if (marisol) marisol.source = { source_page: "/careers", ...newsletter };
+  if (leo) leo.source = { source_page: "/health-admin", referrer: "https://search.example.com" };
   if (marisol) {
     marisol.resume = { filename: "marisol-vega-resume.pdf", contentType: "application/pdf", bytes: PDF };
     marisol.opened = true;
@@ -237,6 +245,7 @@ export function createFakeStaffApi({
       label: FIELD_LABELS[name] ?? name,
       value,
     })),
+    source: lead.source,
     resume: lead.resume && {
       filename: lead.resume.filename,
       contentType: lead.resume.contentType,
@@ -367,10 +376,18 @@ export function createFakeStaffApi({
   });
   api.get("/me", (c) => c.json({ user: c.get("user") }));
 
-  const filtered = (user: StaffUser, query: Record<string, string>) =>
+  type Filter = "form" | "status" | "campaign" | "referrer";
+  /** The contract's "none" for a campaign or referrer, and the value as stored. */
+  const sourceMatches = (wanted: string | undefined, value: string | undefined) =>
+    !wanted || (wanted === NO_SOURCE_VALUE ? value === undefined : value === wanted);
+  /** The role's leads under the query's filters, all but `except` (each count leaves its own filter out). */
+  const filtered = (user: StaffUser, query: Record<string, string>, except?: Filter) =>
     leads
       .filter((lead) => ROLE_FORMS[user.role].includes(lead.formId))
-      .filter((lead) => !query.form || lead.formId === query.form)
+      .filter((lead) => except === "form" || !query.form || lead.formId === query.form)
+      .filter((lead) => except === "status" || !query.status || lead.status === query.status)
+      .filter((lead) => except === "campaign" || sourceMatches(query.campaign, lead.source.utm_campaign))
+      .filter((lead) => except === "referrer" || sourceMatches(query.referrer, lead.source.referrer))
       .filter((lead) => !query.delivery || lead.delivery === query.delivery)
       .filter((lead) => !query.from || lead.createdAt.slice(0, 10) >= query.from)
       .filter((lead) => !query.to || lead.createdAt.slice(0, 10) <= query.to)
@@ -380,24 +397,31 @@ export function createFakeStaffApi({
       })
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
 
+  const tally = (values: (string | null)[]) => {
+    const counts = new Map<string | null, number>();
+    for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+    return counts;
+  };
+  const sourceCounts = (values: (string | undefined)[]) =>
+    [...tally(values.map((value) => value ?? null))]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || Number(a.value === null) - Number(b.value === null));
+
   api.get("/leads", (c) => {
     const user = c.get("user");
     const query = c.req.query();
-    const matching = filtered(user, query);
-    const forms: Record<string, number> = {};
-    const statuses: Record<string, number> = {};
-    for (const lead of matching) {
-      forms[lead.formId] = (forms[lead.formId] ?? 0) + 1;
-      statuses[lead.status] = (statuses[lead.status] ?? 0) + 1;
-    }
-    const shown = matching.filter((lead) => !query.status || lead.status === query.status);
+    const shown = filtered(user, query);
+    const forms = Object.fromEntries(tally(filtered(user, query, "form").map((lead) => lead.formId)));
+    const statuses = Object.fromEntries(tally(filtered(user, query, "status").map((lead) => lead.status)));
+    const campaigns = sourceCounts(filtered(user, query, "campaign").map((lead) => lead.source.utm_campaign));
+    const referrers = sourceCounts(filtered(user, query, "referrer").map((lead) => lead.source.referrer));
     const page = Math.max(1, Number(query.page) || 1);
     return c.json({
       leads: shown.slice((page - 1) * 50, page * 50).map(row),
       page,
       pageSize: 50,
       total: shown.length,
-      counts: { forms, statuses },
+      counts: { forms, statuses, campaigns, referrers },
       latestId: shown.reduce<number | null>((latest, lead) => Math.max(latest ?? 0, lead.id), null),
     });
   });
@@ -584,6 +608,7 @@ export function createFakeStaffApi({
         assigneeId: null,
         delivery: "pending",
         opened: false,
+        source: { source_page: "/" },
         notes: [],
         history: [],
       });

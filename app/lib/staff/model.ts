@@ -71,6 +71,9 @@ export function formatListDate(iso: string, now = new Date()): string {
     : shortDate.format(date);
 }
 
+/** A referring site by its host name: the scheme says nothing to a person. */
+export const siteName = (origin: string) => URL.parse(origin)?.host ?? origin;
+
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} kB`;
@@ -78,7 +81,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /** The inbox filters, as the URL and the API spell them. */
-export const FILTER_KEYS = ["form", "status", "delivery", "from", "to", "q"] as const;
+export const FILTER_KEYS = ["form", "status", "delivery", "from", "to", "q", "campaign", "referrer"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type Filters = Partial<Record<FilterKey, string>>;
 

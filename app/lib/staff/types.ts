@@ -1,4 +1,5 @@
 import type { LeadFormId } from "../../../leads/catalog.ts";
+import type { LeadSource } from "../../../leads/source.ts";
 
 /** The staff API's wire shapes (docs: the issue 13 contract between the staff API and this UI). */
 
@@ -33,12 +34,24 @@ export interface LeadRow {
   isNew: boolean;
 }
 
+/** A campaign or referring site and its leads under the other filters; null: leads without one. */
+export interface SourceCount {
+  value: string | null;
+  count: number;
+}
+
 export interface LeadList {
   leads: LeadRow[];
   page: number;
   pageSize: number;
   total: number;
-  counts: { forms: Partial<Record<string, number>>; statuses: Partial<Record<string, number>> };
+  counts: {
+    forms: Partial<Record<string, number>>;
+    statuses: Partial<Record<string, number>>;
+    /** The most leads first, at most 20 of each. */
+    campaigns: SourceCount[];
+    referrers: SourceCount[];
+  };
   latestId: number | null;
 }
 
@@ -49,6 +62,8 @@ export interface LeadDetail {
   createdAt: string;
   fields: { name: string; label: string; value: string }[];
   resume: { filename: string; contentType: string; size: number; inline: boolean } | null;
+  /** Where the lead came from: only the fields recorded. */
+  source: LeadSource;
   status: string;
   statuses: string[];
   assignee: Person | null;

@@ -17,10 +17,12 @@ import {
   formatListDate,
   ROLE_FORMS,
   readFilters,
+  siteName,
   statusesFor,
 } from "~/lib/staff/model";
-import type { DeliveryState, LeadList, LeadRow } from "~/lib/staff/types";
+import type { DeliveryState, LeadList, LeadRow, SourceCount } from "~/lib/staff/types";
 import { STAFF_PATH } from "~/route-paths";
+import { NO_SOURCE_VALUE } from "../../../leads/source-labels.ts";
 import type { Route } from "./+types/inbox";
 
 /** New leads appear without a reload within this (the issue asks for 30 s at most). */
@@ -217,9 +219,9 @@ function FilterForm({
       role="search"
       aria-label="Filter leads"
       onSubmit={onApply}
-      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(14rem,2fr)_repeat(5,minmax(0,1fr))_auto] lg:items-end"
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
     >
-      <FilterField label="Search" htmlFor="filter-q">
+      <FilterField label="Search" htmlFor="filter-q" className="sm:col-span-2">
         <StaffInput
           id="filter-q"
           name="q"
@@ -263,6 +265,23 @@ function FilterForm({
           ))}
         </StaffSelect>
       </FilterField>
+      <SourceFilter
+        label="Campaign"
+        name="campaign"
+        any="Any campaign"
+        none="No campaign"
+        counts={list.counts.campaigns}
+        value={filters.campaign}
+      />
+      <SourceFilter
+        label="Referring site"
+        name="referrer"
+        any="Any referrer"
+        none="None (direct)"
+        counts={list.counts.referrers}
+        value={filters.referrer}
+        show={siteName}
+      />
       <FilterField label="From" htmlFor="filter-from">
         <StaffInput id="filter-from" name="from" type="date" dense defaultValue={filters.from ?? ""} />
       </FilterField>
@@ -283,17 +302,63 @@ function FilterForm({
   );
 }
 
+/**
+ * Campaign or referrer: the values the counts name (most leads first), the one chosen even when it is not
+ * among them, and "none" for leads without one.
+ */
+function SourceFilter({
+  label,
+  name,
+  any,
+  none,
+  counts,
+  value,
+  show = (text) => text,
+}: {
+  label: string;
+  name: "campaign" | "referrer";
+  any: string;
+  none: string;
+  counts: SourceCount[];
+  value: string | undefined;
+  show?: (value: string) => string;
+}) {
+  const options = counts.map((entry) => ({
+    value: entry.value ?? NO_SOURCE_VALUE,
+    label: entry.value === null ? none : show(entry.value),
+    count: entry.count,
+  }));
+  if (value && !options.some((option) => option.value === value))
+    options.unshift({ value, label: value === NO_SOURCE_VALUE ? none : show(value), count: 0 });
+  const id = `filter-${name}`;
+  return (
+    <FilterField label={label} htmlFor={id}>
+      <StaffSelect id={id} name={name} dense defaultValue={value ?? ""}>
+        <option value="">{any}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+            {count(option.count)}
+          </option>
+        ))}
+      </StaffSelect>
+    </FilterField>
+  );
+}
+
 function FilterField({
   label,
   htmlFor,
+  className,
   children,
 }: {
   label: string;
   htmlFor: string;
+  className?: string;
   children: React.ReactNode;
 }) {
   return (
-    <div className="flex flex-col gap-1.5">
+    <div className={cn("flex flex-col gap-1.5", className)}>
       <label htmlFor={htmlFor} className="text-xs font-semibold text-ink-soft">
         {label}
       </label>

@@ -9,9 +9,11 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { loadOrSignIn, StaffApiError, signInPath, staffApi } from "~/lib/staff/api";
 import { staffMeta } from "~/lib/staff/hooks";
-import { DELIVERY_LABELS, formatBytes, formatDateTime } from "~/lib/staff/model";
+import { DELIVERY_LABELS, formatBytes, formatDateTime, siteName } from "~/lib/staff/model";
 import type { DeliveryState, HistoryEntry, LeadDetail, LeadPage, Person } from "~/lib/staff/types";
 import { STAFF_PATH } from "~/route-paths";
+import type { SourceField } from "../../../leads/source.ts";
+import { SOURCE_LABELS } from "../../../leads/source-labels.ts";
 import type { Route } from "./+types/lead";
 
 export const NOTE_MAX = 5000;
@@ -139,6 +141,8 @@ export default function LeadPageView({ loaderData }: Route.ComponentProps) {
 
       {lead.resume ? <ResumePanel lead={lead} resume={lead.resume} /> : null}
 
+      <SourcePanel source={lead.source} />
+
       <div className="grid gap-6 lg:grid-cols-3">
         <Panel title="Status">
           <StatusControl lead={lead} />
@@ -202,6 +206,46 @@ function FieldValue({ name, value }: { name: string; value: string }) {
       </a>
     );
   return <>{value}</>;
+}
+
+/** Where the lead came from (issue 16); campaign and referrer link to the inbox filtered by them. */
+function SourcePanel({ source }: { source: LeadDetail["source"] }) {
+  const recorded = (Object.keys(SOURCE_LABELS) as SourceField[]).filter((field) => source[field]);
+  const filterLink = (key: "campaign" | "referrer", value: string, text: string) => (
+    <Link
+      to={`${STAFF_PATH}?${new URLSearchParams({ [key]: value })}`}
+      className="text-navy-800 underline underline-offset-4"
+    >
+      {text}
+    </Link>
+  );
+  return (
+    <Panel title="Source">
+      {recorded.length === 0 ? (
+        <p className="text-sm text-ink-soft">Nothing was recorded about where this lead came from.</p>
+      ) : (
+        <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-4">
+          {recorded.map((field) => {
+            const value = source[field] ?? "";
+            return (
+              <div key={field}>
+                <dt className="text-xs font-semibold tracking-wide text-muted uppercase">
+                  {SOURCE_LABELS[field]}
+                </dt>
+                <dd className="mt-0.5 break-words text-ink">
+                  {field === "utm_campaign"
+                    ? filterLink("campaign", value, value)
+                    : field === "referrer"
+                      ? filterLink("referrer", value, siteName(value))
+                      : value}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+      )}
+    </Panel>
+  );
 }
 
 function ResumePanel({ lead, resume }: { lead: LeadDetail; resume: NonNullable<LeadDetail["resume"]> }) {

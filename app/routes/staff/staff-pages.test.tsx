@@ -162,6 +162,50 @@ describe("the inbox", () => {
     expect(screen.getByRole("link", { name: "Clear filters" })).toHaveAttribute("href", "/staff");
   });
 
+  it("filters and counts by campaign and by referring site, and exports that view", async () => {
+    const user = userEvent.setup();
+    renderStaff("/staff", { as: "admin" });
+    await screen.findByRole("link", { name: "Leo Grant" });
+    const campaign = screen.getByLabelText("Campaign");
+    expect(
+      within(campaign)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Any campaign", "No campaign (4)", "fall (2)"]);
+    const referrer = screen.getByLabelText("Referring site");
+    expect(
+      within(referrer)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Any referrer", "None (direct) (3)", "news.example.org (2)", "search.example.com (1)"]);
+
+    await user.selectOptions(campaign, "fall");
+    await user.click(screen.getByRole("button", { name: "Apply" }));
+    const param = (name: string) => new URL(where() ?? "", "http://staff.test").searchParams.get(name);
+    await waitFor(() => expect(param("campaign")).toBe("fall"));
+    await waitFor(() => expect(screen.getAllByRole("row")).toHaveLength(3));
+    expect(screen.getByRole("link", { name: "Dana Whitfield" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Marisol Vega" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      "/api/staff/export.csv?campaign=fall",
+    );
+    // The referrer menu now counts within the campaign.
+    expect(
+      within(screen.getByLabelText("Referring site"))
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Any referrer", "news.example.org (2)"]);
+
+    await user.selectOptions(screen.getByLabelText("Campaign"), "(none)");
+    await user.selectOptions(screen.getByLabelText("Referring site"), "");
+    await user.click(screen.getByRole("button", { name: "Apply" }));
+    await waitFor(() => expect(param("campaign")).toBe("(none)"));
+    expect(param("referrer")).toBe("");
+    await waitFor(() => expect(screen.getAllByRole("row")).toHaveLength(5));
+    expect(screen.queryByRole("link", { name: "Dana Whitfield" })).not.toBeInTheDocument();
+  });
+
   it("shows a recruiter applications only, with no form filter", async () => {
     renderStaff("/staff", { as: "recruiting" });
     await screen.findByRole("link", { name: "Marisol Vega" });
@@ -198,6 +242,35 @@ describe("a lead", () => {
       "/api/staff/leads/2/resume?download=1",
     );
     expect(screen.getByText("1 attempt, last", { exact: false })).toBeInTheDocument();
+  });
+
+  it("shows where the lead came from, with its campaign and referrer linking to the filtered inbox", async () => {
+    renderStaff("/staff/leads/1", { as: "sales" });
+    await screen.findByRole("heading", { level: 1, name: "Dana Whitfield" });
+    const source = screen.getByRole("region", { name: "Source" });
+    const terms = within(source)
+      .getAllByRole("term")
+      .map((term) => term.textContent);
+    expect(terms).toEqual(["Form page", "Landing page", "Referring site", "UTM source", "Campaign"]);
+    expect(within(source).getByText("/chart-assist")).toBeInTheDocument();
+    expect(within(source).getByRole("link", { name: "fall" })).toHaveAttribute(
+      "href",
+      "/staff?campaign=fall",
+    );
+    expect(within(source).getByRole("link", { name: "news.example.org" })).toHaveAttribute(
+      "href",
+      "/staff?referrer=https%3A%2F%2Fnews.example.org",
+    );
+  });
+
+  it("says so when nothing was recorded about a lead's source", async () => {
+    renderStaff("/staff/leads/3", { as: "sales" });
+    await screen.findByRole("heading", { level: 1, name: "Owen Park" });
+    expect(
+      within(screen.getByRole("region", { name: "Source" })).getByText(
+        "Nothing was recorded about where this lead came from.",
+      ),
+    ).toBeInTheDocument();
   });
 
   it("offers a Word resume as a download only", async () => {
