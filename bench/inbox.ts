@@ -49,7 +49,10 @@ const STATES = ["delivered", "delivered", "delivered", "delivered", "pending", "
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
-/** Leads over the past year, every form, a fifth of them opened and worked on; one in 500 is a "Quinn". */
+/**
+ * Leads over the past year, every form, a fifth of them opened and worked on; one in 500 is a "Quinn"; one in
+ * four came from one of 3 campaigns, one in three from one of 7 referring sites.
+ */
 async function seed(h: StaffHarness) {
   const { staffDb } = h.staff;
   const start = Date.now() - 365 * DAY;
@@ -80,6 +83,9 @@ async function seed(h: StaffHarness) {
         created_at: start + Math.floor((index / LEADS) * 365 * DAY),
         status: worked ? (statuses[index % statuses.length] ?? "New") : "New",
         first_opened_at: worked ? start : null,
+        source_page: "/",
+        utm_campaign: index % 4 === 0 ? `campaign-${index % 12}` : null,
+        referrer: index % 3 === 0 ? `https://site${index % 7}.example` : null,
       });
     }
     await staffDb.transaction((trx) => trx.insertInto("leads").values(leads).execute());
@@ -128,6 +134,7 @@ async function bench(dialect: "sqlite" | "postgres") {
         "?form=nurse-application&status=New&delivery=delivered&page=2",
       ),
       await measure(h, admin.cookie, "search", "?q=quinn"),
+      await measure(h, admin.cookie, "by campaign", "?campaign=campaign-4"),
     ];
     for (const result of results)
       console.log(

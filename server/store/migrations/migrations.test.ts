@@ -36,6 +36,10 @@ describe("migrations on SQLite", () => {
     (await sql<{ name: string }>`SELECT name FROM pragma_table_info('leads')`.execute(db)).rows.map(
       (row) => row.name,
     );
+  const inboxIndexColumns = async () =>
+    (await sql<{ name: string }>`SELECT name FROM pragma_index_info('leads_inbox')`.execute(db)).rows.map(
+      (row) => row.name,
+    );
   const outboxColumns = async () =>
     (await sql<{ name: string }>`SELECT name FROM pragma_table_info('outbox')`.execute(db)).rows.map(
       (row) => row.name,
@@ -58,7 +62,20 @@ describe("migrations on SQLite", () => {
 
     expect(await leadColumns()).toEqual(expect.arrayContaining(["utm_campaign", "referrer", "landing_page"]));
 
+    // The inbox's counts read the covering index alone, source columns included (006).
+    expect(await inboxIndexColumns()).toEqual([
+      "form_id",
+      "status",
+      "utm_campaign",
+      "referrer",
+      "state",
+      "created_at",
+      "search_text",
+    ]);
+
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor("sqlite") } });
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect(await inboxIndexColumns()).toEqual(["form_id", "status", "state", "created_at", "search_text"]);
     expect((await migrator.migrateDown()).error).toBeUndefined();
     expect(await leadColumns()).not.toContain("utm_campaign");
     expect((await migrator.migrateDown()).error).toBeUndefined();
