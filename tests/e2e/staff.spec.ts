@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
@@ -49,12 +50,33 @@ async function setUp(page: Page, setupPath: string) {
   return authenticator;
 }
 
-async function signIn(page: Page, email: string, authenticator: TOTP, next = "/staff") {
+/** The sign-in form, with the account's password and current code unless an attempt gives others. */
+async function signIn(
+  page: Page,
+  email: string,
+  authenticator: TOTP,
+  { next = "/staff", password = PASSWORD, code = authenticator.generate() } = {},
+) {
   await page.goto(`/staff/sign-in?next=${encodeURIComponent(next)}`);
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByLabel("Code from your authenticator app").fill(authenticator.generate());
+  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Code from your authenticator app").fill(code);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** A well-formed code the authenticator does not accept now (nor two periods either side). */
+function wrongCode(authenticator: TOTP) {
+  for (let n = 0; ; n++) {
+    const code = String(n).padStart(6, "0");
+    if (authenticator.validate({ token: code, window: 2 }) === null) return code;
+  }
+}
+
+/** The served SQLite store, opened beside the server (it waits while the server writes). */
+function servedStore() {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
+  return new DatabaseSync(path.join(dataDir, "leads.db"), { timeout: 5000 });
 }
 
 /** A lead through the public intake API, as a visitor's browser sends it. */
@@ -161,6 +183,166 @@ test("erase removes the person's leads and leaves an audit entry without the add
   const resumes = path.join(process.env.E2E_DATA_DIR ?? "", "resumes");
   if (existsSync(resumes)) expect(readdirSync(resumes).filter((file) => file.startsWith(id))).toEqual([]);
   expect(await axeViolations(page)).toEqual([]);
+});
+
+// The sign-in endpoint also limits each client address to 20 attempts in 5 minutes (staff-api.ts), counted in
+// the server's memory for the whole run: this file makes about a dozen, and the assertions below name the
+// lockout's own message, never the rate limit's ("Too many sign-in attempts from here").
+test("five wrong attempts lock the account for 15 minutes, even against the right code; others still sign in", async ({
+  page,
+  baseURL,
+}) => {
+  const email = `locked-${unique()}@example.com`;
+  const colleague = `colleague-${unique()}@example.com`;
+  const authenticator = await setUp(page, await staffAdd(baseURL ?? "", email, "sales"));
+  const colleagueAuthenticator = await setUp(page, await staffAdd(baseURL ?? "", colleague, "sales"));
+  const alert = page.getByRole("alert");
+  const refused = "E-mail, password or code is wrong.";
+  const locked =
+    "Too many wrong attempts: this account is locked for 15 minutes. Ask an admin if you need in sooner.";
+
+  // Wrong passwords and wrong codes both count: four are refused, the fifth locks.
+  const attempts = [
+    { password: `${PASSWORD} but wrong` },
+    { password: `${PASSWORD} but wrong` },
+    { code: wrongCode(authenticator) },
+    { password: `${PASSWORD} but wrong` },
+  ];
+  for (const attempt of attempts) {
+    await signIn(page, email, authenticator, attempt);
+    await expect(alert).toHaveText(refused);
+  }
+  const lockedAt = Date.now();
+  await signIn(page, email, authenticator, { code: wrongCode(authenticator) });
+  await expect(alert).toHaveText(locked);
+
+  // Now the right password and the current code are refused too, and no session was made.
+  await signIn(page, email, authenticator);
+  await expect(alert).toHaveText(locked);
+  await expect(page).toHaveURL(/\/staff\/sign-in\?/);
+  expect((await page.request.get("/api/staff/me")).status()).toBe(401);
+
+  // For 15 minutes from the fifth attempt, as stored.
+  const store = servedStore();
+  const row = store.prepare('SELECT "lockedUntil" FROM staff_user WHERE email = ?').get(email);
+  store.close();
+  const until = Date.parse(String(row?.lockedUntil));
+  expect(until - lockedAt).toBeGreaterThan(14 * 60_000);
+  expect(until - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+
+  // The lock is the account's: another account signs in from the same browser.
+  await signIn(page, colleague, colleagueAuthenticator);
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+});
+
+test("a session with no request for STAFF_IDLE_MINUTES (30) ends on the server", async ({
+  page,
+  baseURL,
+}) => {
+  const email = `idle-${unique()}@example.com`;
+  const authenticator = await setUp(page, await staffAdd(baseURL ?? "", email, "sales"));
+  const name = `Ida ${unique()}`;
+  const id = await postLead(page.request, "chartassist-demo", {
+    name,
+    email: `${unique()}@example.com`,
+    company: "Lakeside Rehab",
+  });
+  // The lead page does not poll, so nothing but this test's requests touches the session.
+  await signIn(page, email, authenticator, { next: `/staff/leads/${id}` });
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+
+  // The session's last activity is its row's updatedAt (session.ts); moved back as if nothing came for a while.
+  const lastActivity = () => {
+    const store = servedStore();
+    const rows = store
+      .prepare(
+        'SELECT s."updatedAt" AS at FROM staff_session s JOIN staff_user u ON u.id = s."userId" WHERE u.email = ?',
+      )
+      .all(email);
+    store.close();
+    return rows.map((row) => Date.parse(String(row.at)));
+  };
+  const idleFor = (minutes: number) => {
+    const store = servedStore();
+    const moved = store
+      .prepare(
+        'UPDATE staff_session SET "updatedAt" = ? WHERE "userId" = (SELECT id FROM staff_user WHERE email = ?)',
+      )
+      .run(new Date(Date.now() - minutes * 60_000).toISOString(), email);
+    store.close();
+    expect(moved.changes).toBe(1);
+  };
+
+  // 29 minutes idle: still signed in, and that request is activity again.
+  idleFor(29);
+  const before = Date.now();
+  expect((await page.request.get("/api/staff/me")).status()).toBe(200);
+  expect(lastActivity()[0]).toBeGreaterThanOrEqual(before - 1000);
+
+  // 31 minutes idle: the next navigation goes to sign-in, with this page as where to return.
+  idleFor(31);
+  await page.goto(`/staff/leads/${id}`);
+  await expect(page).toHaveURL(`/staff/sign-in?next=${encodeURIComponent(`/staff/leads/${id}`)}`);
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+
+  // The browser still sends its cookie; the server has deleted the session behind it.
+  const cookies = await page.context().cookies();
+  expect(cookies.map((cookie) => cookie.name)).toContain("staff.session_token");
+  expect((await page.request.get("/api/staff/me")).status()).toBe(401);
+  expect((await page.request.get(`/api/staff/leads/${id}`)).status()).toBe(401);
+  expect(lastActivity()).toEqual([]);
+});
+
+test("on a lead's page, status, assignee and a note show in its history with who and when", async ({
+  page,
+  baseURL,
+}) => {
+  const stamp = unique();
+  const email = `admin-${stamp}@example.com`;
+  const colleague = `sales-${stamp}@example.com`;
+  // Accounts made by the CLI are named after their address.
+  const [adminName, colleagueName] = [`admin-${stamp}`, `sales-${stamp}`];
+  const authenticator = await setUp(page, await staffAdd(baseURL ?? "", email, "admin"));
+  await setUp(page, await staffAdd(baseURL ?? "", colleague, "sales"));
+  const name = `Noor ${unique()}`;
+  const id = await postLead(page.request, "careworks-demo", { name, email: `${unique()}@example.com` });
+
+  await signIn(page, email, authenticator, { next: `/staff/leads/${id}` });
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const history = page.getByRole("region", { name: "History" }).getByRole("listitem");
+  const notes = page.getByRole("region", { name: "Notes" });
+
+  await page.getByLabel("Current status").selectOption("Contacted");
+  await expect(history.filter({ hasText: "changed the status from New to Contacted" })).toHaveCount(1);
+
+  await page.getByLabel("Assigned to").selectOption({ label: `${colleagueName} (${colleague})` });
+  await expect(history.filter({ hasText: `assigned it to ${colleagueName}` })).toHaveCount(1);
+  await expect(page.getByLabel("Assigned to").locator("option:checked")).toHaveText(
+    `${colleagueName} (${colleague})`,
+  );
+
+  const text = `Called back, wants a quote by Friday (${unique()})`;
+  const noteFrom = Date.now();
+  await notes.getByLabel("Add a note").fill(text);
+  await notes.getByRole("button", { name: "Add note" }).click();
+  const note = notes.getByRole("listitem").filter({ hasText: text });
+  await expect(note).toContainText(adminName);
+  const noteAt = Date.parse((await note.locator("time").getAttribute("datetime")) ?? "");
+  expect(noteAt).toBeGreaterThanOrEqual(noteFrom - 1000);
+  expect(noteAt).toBeLessThanOrEqual(Date.now());
+  await expect(note.locator("time")).toHaveText(/\d/);
+  await expect(notes.getByLabel("Add a note")).toHaveValue("");
+  await expect(history.filter({ hasText: "added a note" })).toHaveCount(1);
+
+  // Oldest first, each with its author: what the store gives back, read again from the server.
+  await page.reload();
+  await expect(history).toHaveText([
+    new RegExp(`^${adminName}\\s*opened it`),
+    new RegExp(`^${adminName}\\s*changed the status from New to Contacted`),
+    new RegExp(`^${adminName}\\s*assigned it to ${colleagueName}`),
+    new RegExp(`^${adminName}\\s*added a note`),
+  ]);
+  await expect(note).toContainText(adminName);
 });
 
 async function axeViolations(page: Page) {
