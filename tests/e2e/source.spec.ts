@@ -1,6 +1,7 @@
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { landed, submitDemo } from "./visitor.ts";
 
 // Issue 16: where a lead came from, captured in the browser without cookies and stored by the real server.
 // Every post here reaches our own API and store (no stubs); each lead is found again by its unique name.
@@ -20,28 +21,6 @@ function storedSource(name: string) {
   } finally {
     db.close();
   }
-}
-
-/** Waits until the page's script has noted where the visit started (it runs once hydration starts). */
-const landed = (page: Page) => page.waitForFunction(() => sessionStorage.getItem("lead-source") !== null);
-
-/** Fills and sends the ChartAssist demo form on the current page and waits for the lead to be accepted. */
-async function submitDemo(page: Page, name: string, { script = true } = {}) {
-  const form = page.locator('form[data-form="chartassist-demo"]');
-  if (script) await expect(form).toHaveAttribute("novalidate", "");
-  await form.getByLabel("Name*", { exact: true }).fill(name);
-  await form.getByLabel("Work Email*", { exact: true }).fill("source@example.com");
-  const submit = form.getByRole("button", { name: "Schedule Demo" });
-  if (!script) {
-    // The native post answers 303 to the form's page with ?lead=ok.
-    await Promise.all([page.waitForURL(/[?&]lead=ok/), submit.click()]);
-    return;
-  }
-  const [answer] = await Promise.all([
-    page.waitForResponse((response) => response.url().includes("/api/leads/chartassist-demo")),
-    submit.click(),
-  ]);
-  expect(answer.status()).toBe(201);
 }
 
 test.describe("lead source", () => {

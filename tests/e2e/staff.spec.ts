@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
+import { landed, submitDemo } from "./visitor.ts";
 
 // Issue 13 against the real built server and its store: accounts from the operator CLI, set-up and TOTP
 // enrolment in the browser (codes computed here from the key the page shows), sign-in, work on a lead that
@@ -343,6 +344,69 @@ test("on a lead's page, status, assignee and a note show in its history with who
     new RegExp(`^${adminName}\\s*added a note`),
   ]);
   await expect(note).toContainText(adminName);
+});
+
+test("a lead from a campaign link shows its source, and the inbox filters, counts and exports by campaign", async ({
+  page,
+  baseURL,
+}) => {
+  // Issue 16 from the visit to the export: land from a newsletter with a campaign, send the demo form on another
+  // page, then find the lead by its campaign in the inbox.
+  const campaign = `winter-${unique()}`;
+  const name = `Sourced ${unique()}`;
+  await page.goto(`/?utm_source=newsletter&utm_campaign=${campaign}`, {
+    referer: "https://news.example.org/issue/7?reader=someone",
+  });
+  await landed(page);
+  await page.goto("/chart-assist#demo");
+  await submitDemo(page, name);
+
+  const email = `admin-${unique()}@example.com`;
+  const authenticator = await setUp(page, await staffAdd(baseURL ?? "", email, "admin"));
+  await signIn(page, email, authenticator);
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+
+  const filter = page.getByRole("search", { name: "Filter leads" });
+  await expect(filter.getByLabel("Campaign").locator(`option[value="${campaign}"]`)).toHaveText(
+    `${campaign} (1)`,
+  );
+  await filter.getByLabel("Campaign").selectOption(campaign);
+  await filter.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(new RegExp(`campaign=${campaign}`));
+  await expect(page.getByText("1 lead match")).toBeVisible();
+  await expect(page.locator("a[data-lead-link]")).toHaveText([name]);
+  await expect(filter.getByLabel("Referring site").locator("option:checked")).toHaveText("Any referrer");
+  await expect(filter.getByLabel("Referring site")).toContainText("news.example.org (1)");
+
+  // The export of this view: the one lead, with its campaign and the referring site's origin only.
+  const exportLink = page.getByRole("link", { name: "Export CSV" });
+  expect(await exportLink.getAttribute("href")).toBe(`/api/staff/export.csv?campaign=${campaign}`);
+  const csv = await (await page.request.get((await exportLink.getAttribute("href")) ?? "")).text();
+  const [header = "", ...rows] = csv.trim().split(/\r?\n/);
+  expect(rows).toHaveLength(1);
+  const columns = header.split(",").map((cell) => cell.replaceAll('"', ""));
+  const cells = (rows[0] ?? "").split(",").map((cell) => cell.replaceAll('"', ""));
+  const cell = (label: string) => cells[columns.indexOf(label)];
+  expect(cell("Campaign")).toBe(campaign);
+  expect(cell("UTM source")).toBe("newsletter");
+  expect(cell("Referring site")).toBe("https://news.example.org");
+  expect(cell("Landing page")).toBe("/");
+  expect(cell("Form page")).toBe("/chart-assist");
+  expect(csv).not.toContain("reader=someone");
+
+  // The lead page's Source panel, whose campaign leads back to the filtered inbox.
+  await page.getByRole("link", { name }).click();
+  const source = page.getByRole("region", { name: "Source" });
+  await expect(source.getByRole("term")).toHaveText([
+    "Form page",
+    "Landing page",
+    "Referring site",
+    "UTM source",
+    "Campaign",
+  ]);
+  await source.getByRole("link", { name: campaign }).click();
+  await expect(page.locator("a[data-lead-link]")).toHaveText([name]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 async function axeViolations(page: Page) {
