@@ -12,6 +12,8 @@ import type {
 import type { LeadFormId } from "../../leads/catalog.ts";
 import type { LeadSource } from "../../leads/source.ts";
 import { NO_SOURCE_VALUE } from "../../leads/source-labels.ts";
+import { FORM_LABELS, fieldLabelOf, statusesOf } from "../../server/staff/lead-view.ts";
+import { FORMS_OF_ROLE } from "../../server/staff/roles.ts";
 
 /**
  * A contract-faithful fake of the staff API (issue 13 contract), in memory: the UI's component tests call
@@ -24,20 +26,7 @@ export const FAKE_PASSWORD = "correct horse battery";
 export const FAKE_CODE = "123456";
 export const SETUP_TOKEN = "setup-token-ok";
 
-const ROLE_FORMS: Record<StaffRole, LeadFormId[]> = {
-  admin: ["chartassist-demo", "careworks-demo", "nurse-application", "staffing-request", "payroll-info"],
-  recruiting: ["nurse-application"],
-  sales: ["chartassist-demo", "careworks-demo", "staffing-request", "payroll-info"],
-};
-const LABELS: Record<LeadFormId, string> = {
-  "chartassist-demo": "ChartAssist demo",
-  "careworks-demo": "CareWorks demo",
-  "nurse-application": "Nurse application",
-  "staffing-request": "Staffing request",
-  "payroll-info": "Payroll info",
-};
-const REQUEST = ["New", "Contacted", "Qualified", "Won", "Lost"];
-const APPLICATION = ["New", "Screening", "Interview", "Offer", "Hired", "Not selected"];
+// The contract's labels, role split and workflows are the real server's own modules (one source, no drift).
 
 interface FakeLead {
   id: number;
@@ -53,24 +42,6 @@ interface FakeLead {
   notes: Note[];
   history: HistoryEntry[];
 }
-
-const FIELD_LABELS: Record<string, string> = {
-  name: "Name",
-  firstName: "First name",
-  lastName: "Last name",
-  email: "E-mail",
-  phone: "Phone",
-  company: "Company",
-  facility: "Facility name",
-  organization: "Organization",
-  beds: "Number of beds",
-  credential: "Credential",
-  experience: "Experience",
-  nurse_type: "Nurse type",
-  date: "Date needed",
-  message: "Message",
-  consent: "Consent",
-};
 
 const PDF = new TextEncoder().encode(
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
@@ -225,7 +196,7 @@ export function createFakeStaffApi({
   const row = (lead: FakeLead): LeadRow => ({
     id: lead.id,
     formId: lead.formId,
-    formLabel: LABELS[lead.formId],
+    formLabel: FORM_LABELS[lead.formId],
     createdAt: lead.createdAt,
     name: nameOf(lead),
     email: lead.fields.email ?? "",
@@ -238,11 +209,11 @@ export function createFakeStaffApi({
   const detail = (lead: FakeLead): LeadDetail => ({
     id: lead.id,
     formId: lead.formId,
-    formLabel: LABELS[lead.formId],
+    formLabel: FORM_LABELS[lead.formId],
     createdAt: lead.createdAt,
     fields: Object.entries(lead.fields).map(([name, value]) => ({
       name,
-      label: FIELD_LABELS[name] ?? name,
+      label: fieldLabelOf(lead.formId, name),
       value,
     })),
     source: lead.source,
@@ -253,7 +224,7 @@ export function createFakeStaffApi({
       inline: lead.resume.contentType === "application/pdf",
     },
     status: lead.status,
-    statuses: lead.formId === "nurse-application" ? APPLICATION : REQUEST,
+    statuses: [...statusesOf(lead.formId)],
     assignee: person(lead.assigneeId),
     deliveries: [
       {
@@ -365,7 +336,7 @@ export function createFakeStaffApi({
 
   const notFound = { error: "not_found", message: "No such lead." };
   const visible = (user: StaffUser, lead: FakeLead | undefined) =>
-    lead && ROLE_FORMS[user.role].includes(lead.formId) ? lead : undefined;
+    lead && FORMS_OF_ROLE[user.role].includes(lead.formId) ? lead : undefined;
   const adminOnly = (user: StaffUser) => user.role === "admin";
 
   api.post("/sign-out", (c) => {
@@ -383,7 +354,7 @@ export function createFakeStaffApi({
   /** The role's leads under the query's filters, all but `except` (each count leaves its own filter out). */
   const filtered = (user: StaffUser, query: Record<string, string>, except?: Filter) =>
     leads
-      .filter((lead) => ROLE_FORMS[user.role].includes(lead.formId))
+      .filter((lead) => FORMS_OF_ROLE[user.role].includes(lead.formId))
       .filter((lead) => except === "form" || !query.form || lead.formId === query.form)
       .filter((lead) => except === "status" || !query.status || lead.status === query.status)
       .filter((lead) => except === "campaign" || sourceMatches(query.campaign, lead.source.utm_campaign))
@@ -445,7 +416,7 @@ export function createFakeStaffApi({
       });
     }
     audited(user, "lead_view", lead.id);
-    return c.json({ lead: detail(lead), notes: lead.notes, history: [...lead.history].reverse() });
+    return c.json({ lead: detail(lead), notes: lead.notes, history: lead.history });
   });
 
   api.get("/leads/:id/resume", (c) => {
@@ -557,7 +528,7 @@ export function createFakeStaffApi({
       email,
       leads: theirs.map((lead) => ({
         id: lead.id,
-        formLabel: LABELS[lead.formId],
+        formLabel: FORM_LABELS[lead.formId],
         createdAt: lead.createdAt,
       })),
       files: theirs.filter((lead) => lead.resume).length,
