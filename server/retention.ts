@@ -1,5 +1,6 @@
 import { errorKind } from "./error-kind.ts";
 import type { Logger } from "./logger.ts";
+import { startPeriodic } from "./periodic.ts";
 import type { LeadStore, PurgeResult } from "./store/lead-store.ts";
 
 const DAY_MS = 86_400_000;
@@ -25,35 +26,15 @@ export function startRetention(options: {
   intervalMs?: number;
 }): Retention {
   const { store, logger, retentionDays, now = Date.now, intervalMs = RETENTION_SWEEP_MS } = options;
-  let running: Promise<PurgeResult | null> | undefined;
-
-  const sweep = (): Promise<PurgeResult | null> => {
-    if (running) return Promise.resolve(null);
-    running = (async () => {
+  const { run, stop } = startPeriodic(
+    async () => {
       const at = now();
-      try {
-        const result = await store.purge(at - retentionDays * DAY_MS, at);
-        logger.info({ retentionDays, ...result }, "retention sweep");
-        return result;
-      } catch (error) {
-        logger.error({ retentionDays, err: errorKind(error) }, "retention sweep failed");
-        return null;
-      } finally {
-        running = undefined;
-      }
-    })();
-    return running;
-  };
-
-  const timer = setInterval(() => void sweep(), intervalMs);
-  timer.unref();
-  void sweep();
-
-  return {
-    sweep,
-    async stop() {
-      clearInterval(timer);
-      await running;
+      const result = await store.purge(at - retentionDays * DAY_MS, at);
+      logger.info({ retentionDays, ...result }, "retention sweep");
+      return result;
     },
-  };
+    intervalMs,
+    (error) => logger.error({ retentionDays, err: errorKind(error) }, "retention sweep failed"),
+  );
+  return { sweep: run, stop };
 }

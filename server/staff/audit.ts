@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
+import { startPeriodic } from "../periodic.ts";
 import type { LeadDb } from "../store/database.ts";
 import type { StaffDb } from "./staff-db.ts";
 
@@ -95,29 +96,14 @@ export function startStaffUpkeep(options: {
   now?: () => number;
 }) {
   const { staffDb, logger, retentionDays, now = Date.now } = options;
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    running ??= purgeAudit(staffDb.db, now() - retentionDays * DAY_MS)
-      .then(async (removed) => {
-        await staffDb.optimize();
-        logger.info({ auditRetentionDays: retentionDays, auditEntriesRemoved: removed }, "staff upkeep");
-      })
-      .catch((error: unknown) =>
-        logger.error({ retentionDays, err: errorKind(error) }, "staff upkeep failed"),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  const timer = setInterval(() => void sweep(), SWEEP_MS);
-  timer.unref();
-  void sweep();
-  return {
-    sweep,
-    async stop() {
-      clearInterval(timer);
-      await running;
+  const { run, stop } = startPeriodic(
+    async () => {
+      const removed = await purgeAudit(staffDb.db, now() - retentionDays * DAY_MS);
+      await staffDb.optimize();
+      logger.info({ auditRetentionDays: retentionDays, auditEntriesRemoved: removed }, "staff upkeep");
     },
-  };
+    SWEEP_MS,
+    (error) => logger.error({ retentionDays, err: errorKind(error) }, "staff upkeep failed"),
+  );
+  return { sweep: run, stop };
 }

@@ -366,6 +366,29 @@ function createStore(engine: Engine): LeadStore {
       .execute();
   };
 
+  /**
+   * Deletes the leads `doomedOf` selects in one short transaction, then their files (rows first: a crash in
+   * between leaves orphan files, which the next start sweeps).
+   */
+  const deleteLeads = async (
+    doomedOf: (trx: LeadDb) => Promise<{ id: string; resume_kind: string | null }[]>,
+  ) => {
+    const rows = await write(async (trx) => {
+      const doomed = await doomedOf(trx);
+      if (doomed.length > 0)
+        await trx
+          .deleteFrom("leads")
+          .where(
+            "id",
+            "in",
+            doomed.map((row) => row.id),
+          )
+          .execute();
+      return doomed;
+    });
+    return { leads: rows.length, files: await engine.removeFiles(rows) };
+  };
+
   const store: LeadStore = {
     dialect: engine.dialect,
 
@@ -811,26 +834,11 @@ function createStore(engine: Engine): LeadStore {
       const known = ids.filter(validId);
       for (let start = 0; start < known.length; start += BULK_BATCH) {
         const chunk = known.slice(start, start + BULK_BATCH);
-        const rows = await write(async (trx) => {
-          const doomed = await trx
-            .selectFrom("leads")
-            .select(["id", "resume_kind"])
-            .where("id", "in", chunk)
-            .execute();
-          if (doomed.length > 0)
-            await trx
-              .deleteFrom("leads")
-              .where(
-                "id",
-                "in",
-                doomed.map((row) => row.id),
-              )
-              .execute();
-          return doomed;
-        });
-        // Rows first, then files: a crash in between leaves orphan files, which the next start sweeps.
-        result.leads += rows.length;
-        result.files += await engine.removeFiles(rows);
+        const removed = await deleteLeads((trx) =>
+          trx.selectFrom("leads").select(["id", "resume_kind"]).where("id", "in", chunk).execute(),
+        );
+        result.leads += removed.leads;
+        result.files += removed.files;
       }
       return result;
     },
@@ -839,30 +847,19 @@ function createStore(engine: Engine): LeadStore {
       open();
       const result: PurgeResult = { leads: 0, files: 0, idempotencyKeys: 0 };
       for (;;) {
-        const rows = await write(async (trx) => {
-          const doomed = await trx
+        const removed = await deleteLeads((trx) =>
+          trx
             .selectFrom("leads")
             .select(["id", "resume_kind"])
             .where("state", "in", ["delivered", "spam"])
             .where("created_at", "<", before)
             .orderBy("created_at")
             .limit(BULK_BATCH)
-            .execute();
-          if (doomed.length > 0) {
-            await trx
-              .deleteFrom("leads")
-              .where(
-                "id",
-                "in",
-                doomed.map((row) => row.id),
-              )
-              .execute();
-          }
-          return doomed;
-        });
-        result.leads += rows.length;
-        result.files += await engine.removeFiles(rows);
-        if (rows.length < BULK_BATCH) break;
+            .execute(),
+        );
+        result.leads += removed.leads;
+        result.files += removed.files;
+        if (removed.leads < BULK_BATCH) break;
         await yieldToOtherWriters();
       }
       for (;;) {
