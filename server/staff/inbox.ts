@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import { findLeadForm } from "../../leads/forms.ts";
 import { RESUME_TYPES } from "../../leads/resume.ts";
-import type { Database } from "../store/database.ts";
+import type { Database, LeadDb } from "../store/database.ts";
 import { parseFields, SOURCE_COLUMNS, sourceOf } from "../store/lead-rows.ts";
 import type { LeadRecord, LeadStore, StoreDialect } from "../store/lead-store.ts";
 import { audit } from "./audit.ts";
@@ -118,6 +118,31 @@ export function countGroups(role: Role, filters: LeadFilters, groups: readonly C
     },
   };
 }
+
+/** One entry of a lead's history, in the transaction of the change it records. */
+const recordHistory = (
+  trx: LeadDb,
+  entry: {
+    leadId: string;
+    actorId: string;
+    action: "viewed" | "status" | "assignee" | "note";
+    from?: string | null;
+    to?: string | null;
+    at: number;
+  },
+) =>
+  trx
+    .insertInto("lead_history")
+    .values({
+      id: randomUUID(),
+      lead_id: entry.leadId,
+      actor_id: entry.actorId,
+      action: entry.action,
+      from_value: entry.from ?? null,
+      to_value: entry.to ?? null,
+      at: entry.at,
+    })
+    .execute();
 
 export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: () => number }) {
   const { staffDb, store, now = Date.now } = deps;
@@ -380,10 +405,7 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
             .where("first_opened_at", "is", null)
             .executeTakeFirst();
           if (Number(opened.numUpdatedRows) === 1)
-            await trx
-              .insertInto("lead_history")
-              .values({ id: randomUUID(), lead_id: lead.id, actor_id: actor.id, action: "viewed", at })
-              .execute();
+            await recordHistory(trx, { leadId: lead.id, actorId: actor.id, action: "viewed", at });
         });
       }
       await audit(db, { actorId: actor.id, action: "lead_viewed", leadId: lead.id }, at);
@@ -440,33 +462,25 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
           .execute();
         const fromStatus = before?.status ?? NEW_STATUS;
         if (status !== fromStatus) {
-          await trx
-            .insertInto("lead_history")
-            .values({
-              id: randomUUID(),
-              lead_id: lead.id,
-              actor_id: actor.id,
-              action: "status",
-              from_value: fromStatus,
-              to_value: status,
-              at,
-            })
-            .execute();
+          await recordHistory(trx, {
+            leadId: lead.id,
+            actorId: actor.id,
+            action: "status",
+            from: fromStatus,
+            to: status,
+            at,
+          });
           entries.push({ action: "status_changed", detail: `${fromStatus} -> ${status}` });
         }
         if (assignee !== undefined && assigneeId !== (before?.assignee_id ?? null)) {
-          await trx
-            .insertInto("lead_history")
-            .values({
-              id: randomUUID(),
-              lead_id: lead.id,
-              actor_id: actor.id,
-              action: "assignee",
-              from_value: before?.assignee_name ?? null,
-              to_value: assignee?.name ?? null,
-              at,
-            })
-            .execute();
+          await recordHistory(trx, {
+            leadId: lead.id,
+            actorId: actor.id,
+            action: "assignee",
+            from: before?.assignee_name ?? null,
+            to: assignee?.name ?? null,
+            at,
+          });
           entries.push({
             action: "assignee_changed",
             detail: `${before?.assignee_id ?? "none"} -> ${assigneeId ?? "none"}`,
@@ -487,17 +501,7 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
           .insertInto("lead_notes")
           .values({ id: noteId, lead_id: lead.id, author_id: actor.id, text, created_at: at })
           .execute();
-        await trx
-          .insertInto("lead_history")
-          .values({
-            id: randomUUID(),
-            lead_id: lead.id,
-            actor_id: actor.id,
-            action: "note",
-            to_value: noteId,
-            at,
-          })
-          .execute();
+        await recordHistory(trx, { leadId: lead.id, actorId: actor.id, action: "note", to: noteId, at });
       });
       await audit(db, { actorId: actor.id, action: "note_added", leadId: lead.id }, at);
       return {
