@@ -29,6 +29,21 @@ export function StaffInput({
   );
 }
 
+/** The 6-digit code from an authenticator app (set-up and sign-in): numeric keypad, one-time-code autofill. */
+export function TotpCodeInput(props: React.ComponentProps<"input">) {
+  return (
+    <StaffInput
+      required
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="\s*\d{3}\s*\d{3}\s*"
+      maxLength={7}
+      className="tracking-widest"
+      {...props}
+    />
+  );
+}
+
 export function StaffSelect({
   className,
   dense = false,

@@ -3,7 +3,7 @@ import { QRCodeSVG } from "qrcode.react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { AuthCard, FormAlert } from "~/components/staff/auth-card";
-import { StaffField, StaffInput } from "~/components/staff/controls";
+import { StaffField, StaffInput, TotpCodeInput } from "~/components/staff/controls";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { StaffApiError, staffApi } from "~/lib/staff/api";
 import { staffMeta } from "~/lib/staff/hooks";
@@ -131,14 +131,7 @@ export default function Setup({ loaderData }: Route.ComponentProps) {
         </figure>
         <form onSubmit={confirmCode} className="mt-6 flex flex-col gap-5">
           <StaffField name="code" label="Code from your authenticator app">
-            <StaffInput
-              required
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="\s*\d{3}\s*\d{3}\s*"
-              maxLength={7}
-              className="tracking-widest"
-            />
+            <TotpCodeInput />
           </StaffField>
           <Button type="submit" disabled={busy} className="w-full">
             Confirm and finish

@@ -1,6 +1,6 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { AuthCard, FormAlert } from "~/components/staff/auth-card";
-import { StaffField, StaffInput } from "~/components/staff/controls";
+import { StaffField, StaffInput, TotpCodeInput } from "~/components/staff/controls";
 import { Button } from "~/components/ui/button";
 import { StaffApiError, safeNext, staffApi } from "~/lib/staff/api";
 import { staffMeta } from "~/lib/staff/hooks";
@@ -79,14 +79,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
           label="Code from your authenticator app"
           helper="6 digits; it changes every 30 seconds."
         >
-          <StaffInput
-            required
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\s*\d{3}\s*\d{3}\s*"
-            maxLength={7}
-            className="tracking-widest"
-          />
+          <TotpCodeInput />
         </StaffField>
         <Button type="submit" disabled={busy} className="w-full">
           {busy ? "Signing in…" : "Sign in"}
