@@ -1,8 +1,9 @@
+import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SOURCE_MAX } from "../../leads/source.ts";
 import { NO_SOURCE_VALUE } from "../../leads/source-labels.ts";
 import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { SOURCE_COUNT_LIMIT } from "./inbox.ts";
+import { createInbox, SOURCE_COUNT_LIMIT } from "./inbox.ts";
 
 // Issue 16 in the inbox: each lead's source on its page, the list filtered and counted by campaign and by
 // referrer (within the role's forms), and the CSV export carrying the source columns.
@@ -188,6 +189,22 @@ describe.each(dialects)("lead sources in the staff inbox on %s", (dialect) => {
     ]);
     expect(idsOf(await listOf(admin, `?campaign=wave-${SOURCE_COUNT_LIMIT}`))).toEqual([extra.at(-1)]);
   });
+
+  it.runIf(dialect === "sqlite")(
+    "counts from the covering index alone, with or without a source filter (no lead row read)",
+    async () => {
+      const inbox = createInbox({ staffDb: h.staff.staffDb, store: h.store });
+      for (const filters of [{}, { campaign: "fall" }, { referrer: null, status: "New" }]) {
+        const query = inbox.countsQuery("admin", filters).compile();
+        const plan = await h.staff.staffDb.db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
+        );
+        const steps = plan.rows.map((row) => row.detail);
+        expect(steps.some((step) => /USING COVERING INDEX leads_inbox\b/.test(step))).toBe(true);
+        expect(steps.filter((step) => /^SCAN l\b(?! USING COVERING)/.test(step))).toEqual([]);
+      }
+    },
+  );
 
   it("refuses an overlong filter value with a clear error", async () => {
     const response = await get(admin, `/leads?campaign=${"x".repeat(SOURCE_MAX + 1)}`);
