@@ -85,6 +85,9 @@ describe("useCountUp", () => {
   it("never measures the element itself (no forced layout while hydrating)", () => {
     const measure = vi.spyOn(HTMLElement.prototype, "getBoundingClientRect");
     render(<Counter target={4000} suffix="+" durationMs={1500} />);
+    // It watches the element: the observer stands in for measuring, so without one there is nothing to prove.
+    expect(FakeObserver.instances).toHaveLength(1);
+    expect(observer()?.observed).toEqual([screen.getByTestId("counter")]);
     act(() => observer()?.report(false));
     act(() => observer()?.report(true));
     expect(measure).not.toHaveBeenCalled();

@@ -48,7 +48,11 @@ describe("useReveal", () => {
   it("never measures the section itself (no forced layout while hydrating)", () => {
     const measure = vi.spyOn(HTMLElement.prototype, "getBoundingClientRect");
     render(<Revealed />);
+    // It watches the section: the observer stands in for measuring, so without one there is nothing to prove.
+    expect(FakeObserver.instances).toHaveLength(1);
+    expect(observer()?.observed).toEqual([screen.getByTestId("section")]);
     act(() => observer()?.report(false));
+    expect(screen.getByTestId("section")).toHaveAttribute("data-reveal", "waiting");
     expect(measure).not.toHaveBeenCalled();
   });
 

@@ -4,13 +4,17 @@ export class FakeIntersectionObserver {
   readonly callback: IntersectionObserverCallback;
   readonly options: IntersectionObserverInit | undefined;
   connected = true;
+  /** The elements passed to observe(), so a test can tell the hook watches its element. */
+  readonly observed: Element[] = [];
 
   constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
     this.callback = callback;
     this.options = options;
     FakeIntersectionObserver.instances.push(this);
   }
-  observe() {}
+  observe(target: Element) {
+    this.observed.push(target);
+  }
   unobserve() {}
   disconnect() {
     this.connected = false;

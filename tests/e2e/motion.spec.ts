@@ -215,8 +215,20 @@ test.describe("careers", () => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto(ROUTES.careers);
     await waitForHydration(page);
-    await page.waitForTimeout(400);
-    await expect(page.getByTestId("typing-word")).toHaveText("Work.");
+    // Every text the line shows for 3.5 s: long enough to type a word and start the next (3 s) if it moved.
+    const shown = await page.getByTestId("typing-word").evaluate(
+      (word) =>
+        new Promise<string[]>((resolve) => {
+          const seen = new Set([word.textContent ?? ""]);
+          const watch = new MutationObserver(() => seen.add(word.textContent ?? ""));
+          watch.observe(word, { childList: true, characterData: true, subtree: true });
+          setTimeout(() => {
+            watch.disconnect();
+            resolve([...seen]);
+          }, 3500);
+        }),
+    );
+    expect(shown).toEqual(["Work."]);
   });
 
   test("Apply Now brings the application form into view", async ({ page }) => {
