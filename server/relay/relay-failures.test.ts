@@ -41,7 +41,7 @@ describe("relay failure paths (in process, against loopback services)", () => {
     const relay = createRelayWorker({ config, logger, store });
     cleanups.push(() => relay.stop(0));
     if (start) relay.start();
-    return { store, dataDir, relay };
+    return { store, dataDir, relay, config };
   }
 
   async function accept(store: LeadStore, dataDir: string, resume?: Buffer) {
@@ -205,5 +205,44 @@ describe("relay failure paths (in process, against loopback services)", () => {
     const later = await accept(store, dataDir);
     await waitFor(inState(store, later, "delivered"), 10_000, "a later lead's delivery");
     expect(fake.delivered().map((post) => post.file?.size ?? null)).toEqual([4096, null]);
+  });
+
+  it("delivers a lead whose worker died mid-delivery once its lease runs out, exactly once to the service", async () => {
+    const fake = await startFakeFormService();
+    cleanups.push(() => fake.close());
+    const { store, dataDir, config } = await setup(fake.template, { start: false });
+    const id = await accept(store, dataDir);
+
+    // The first worker's request gets no answer while it is alive (its process was killed): it holds the lease,
+    // records nothing, and ignores its timeout as a dead process would.
+    let sent = 0;
+    let answerTheDead: ((response: Response) => void) | undefined;
+    const dead = createRelayWorker({
+      config,
+      logger,
+      store,
+      fetchImpl: () => {
+        sent += 1;
+        return new Promise<Response>((resolve) => {
+          answerTheDead = resolve;
+        });
+      },
+    });
+    dead.start();
+    await waitFor(async () => (sent > 0 ? true : undefined), 10_000, "the dead worker's request");
+    expect(await store.get(id)).toMatchObject({ state: "pending", attempts: 0 });
+
+    // A restarted worker, its clock past the lease (RELAY_TIMEOUT_MS + 60 s), takes the lead over.
+    const leaseMs = config.RELAY_TIMEOUT_MS + 60_000;
+    const restarted = createRelayWorker({ config, logger, store, now: () => Date.now() + leaseMs + 1000 });
+    restarted.start();
+    cleanups.push(() => restarted.stop(0));
+    await waitFor(inState(store, id, "delivered"), 10_000, "delivery by the restarted worker");
+    expect(fake.delivered()).toHaveLength(1);
+
+    // Even a confirmation reaching the old worker late is fenced out by the lease: one attempt, one delivery.
+    answerTheDead?.(Response.json({ success: "true" }));
+    await dead.stop(0);
+    expect(await store.get(id)).toMatchObject({ state: "delivered", attempts: 1 });
   });
 });
