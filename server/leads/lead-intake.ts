@@ -198,6 +198,8 @@ export function readLeadBody(source: Readable, options: IntakeOptions): Promise<
     parser.on("file", (name, stream, info) => {
       if (name !== RESUME_FIELD || !options.acceptsResume || tempPath || !info.filename) {
         // Not a file this form takes (or the empty part a browser sends when none was chosen).
+        // A refusal destroys the parser, which errors this stream: unhandled, that error would end the process.
+        stream.on("error", () => {});
         stream.resume();
         return;
       }

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { once } from "node:events";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -16,6 +16,8 @@ import {
   SUCCESS_ANSWER,
   startFakeFormService,
 } from "../test/fake-form-service.ts";
+import { applicationBody, openSocket, readUntilClosed, requestHead, statusOf } from "../test/raw-client.ts";
+import { pdfFile } from "../test/resume-fixtures.ts";
 import {
   CLI_ENTRY,
   childEnv,
@@ -261,6 +263,38 @@ describe("relay against a fake form service", () => {
     expect(lead).toMatchObject({ state: "pending", attempts: 0 });
     const due = await store.claimDue(Date.now(), 10, 60_000);
     expect(due.map((delivery) => delivery.leadId)).toEqual([id]);
+  });
+
+  it("on SIGTERM lets an upload in progress finish: 201, the lead stored, then the process exits", async () => {
+    const { server, store, dataDir } = await setup({ RELAY_ENABLED: "false" });
+    const port = Number(new URL(server.url).port);
+    const body = applicationBody(pdfFile(256 * 1024));
+    const socket = await openSocket(port);
+    const answer = readUntilClosed(socket);
+    socket.write(requestHead(port, "/api/leads/nurse-application", body.length));
+    socket.write(body.subarray(0, body.length / 2));
+    const exited = once(server.child, "exit");
+    // The resume's temp file exists: the server is reading this request, not waiting for one.
+    await waitFor(
+      async () => ((await readdir(path.join(dataDir, "tmp"))).length > 0 ? true : undefined),
+      10_000,
+      "the upload in progress",
+    );
+
+    server.child.kill("SIGTERM");
+    await waitFor(
+      () => (server.logs().includes('"msg":"shutting down"') ? true : undefined),
+      10_000,
+      "shutdown",
+    );
+    socket.write(body.subarray(body.length / 2));
+
+    const { text } = await answer;
+    expect(statusOf(text)).toBe(201);
+    const id = (JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4)) as { id: string }).id;
+    await exited;
+    expect(server.child.exitCode).toBe(0);
+    expect(await store.get(id)).toMatchObject({ formId: "nurse-application", state: "pending" });
   });
 
   it("never writes lead contents to the logs (canary)", async () => {

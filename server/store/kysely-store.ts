@@ -200,7 +200,12 @@ export async function openSqliteStore(dataDir: string, options: StoreOptions = {
         .executeTakeFirst();
       if (!row?.resume_kind) return null;
       const kind = row.resume_kind as ResumeKind;
-      return openAsBlob(resumePathOf(dataDir, leadId, kind), { type: RESUME_TYPES[kind] }).catch(() => null);
+      try {
+        return await openAsBlob(resumePathOf(dataDir, leadId, kind), { type: RESUME_TYPES[kind] });
+      } catch {
+        // A missing file throws synchronously (ERR_INVALID_ARG_VALUE), not as a rejection.
+        return null;
+      }
     },
     async removeFiles(rows) {
       let files = 0;
