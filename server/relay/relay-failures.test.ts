@@ -12,7 +12,7 @@ import { openSqliteStore } from "../store/kysely-store.ts";
 import type { LeadStore, NewLead } from "../store/lead-store.ts";
 import { ensureDataDirs, newTempPath, resumePathOf } from "../store/resume-files.ts";
 import { startFakeFormService } from "../test/fake-form-service.ts";
-import { pdfFile } from "../test/resume-fixtures.ts";
+import { pdfFile, uploadedResume } from "../test/resume-fixtures.ts";
 import { waitFor } from "../test/server-process.ts";
 import { createRelayWorker } from "./relay-worker.ts";
 
@@ -54,11 +54,7 @@ describe("relay failure paths (in process, against loopback services)", () => {
         : { name: "Ada Lovelace", email: "ada@example.com", phone: "555-0100" },
       createdAt: Date.now(),
     };
-    if (resume) {
-      const tempPath = newTempPath(dataDir);
-      await writeFile(tempPath, resume);
-      lead.resume = { name: "cv.pdf", kind: "pdf", size: resume.length, sha256: "abc", tempPath };
-    }
+    if (resume) lead.resume = await uploadedResume(dataDir, resume);
     await store.acceptLead(lead);
     return lead.id;
   }

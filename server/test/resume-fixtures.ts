@@ -1,4 +1,7 @@
+import { writeFile } from "node:fs/promises";
 import yazl from "yazl";
+import type { NewLead } from "../store/lead-store.ts";
+import { newTempPath } from "../store/resume-files.ts";
 
 /** Test files of every kind the resume check must tell apart, built in memory. */
 export async function zipOf(entries: Record<string, string>): Promise<Buffer> {
@@ -39,3 +42,13 @@ export const exeWithPdfInside = () =>
 /** An OLE compound file header, as Word 97-2003 writes. */
 export const docFile = () =>
   Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1016)]);
+
+/** The resume part of a new lead: `content` written where the intake leaves an upload (DATA_DIR/tmp). */
+export async function uploadedResume(
+  dataDir: string,
+  content: Buffer,
+): Promise<NonNullable<NewLead["resume"]>> {
+  const tempPath = newTempPath(dataDir);
+  await writeFile(tempPath, content);
+  return { name: "cv.pdf", kind: "pdf", size: content.length, sha256: "abc", tempPath };
+}

@@ -11,7 +11,7 @@ import { createLogger } from "../../logger.ts";
 import { openPostgresStore, openSqliteStore } from "../../store/kysely-store.ts";
 import type { Channel, LeadStore, NewLead } from "../../store/lead-store.ts";
 import { ensureDataDirs, newTempPath } from "../../store/resume-files.ts";
-import { pdfFile } from "../../test/resume-fixtures.ts";
+import { pdfFile, uploadedResume } from "../../test/resume-fixtures.ts";
 import { startSmtpSink } from "../../test/smtp-sink.ts";
 import { startWebhookSink } from "../../test/webhook-sink.ts";
 import { createRelayWorker, type RelayWorker } from "../relay-worker.ts";
@@ -124,11 +124,7 @@ describe.each(dialects)("delivery channels on %s", (_dialect, openStore) => {
       fields: CANARY,
       createdAt: Date.now(),
     };
-    if (resume) {
-      const tempPath = newTempPath(dataDir);
-      await writeFile(tempPath, resume);
-      lead.resume = { name: "cv.pdf", kind: "pdf", size: resume.length, sha256: "abc", tempPath };
-    }
+    if (resume) lead.resume = await uploadedResume(dataDir, resume);
     await store.acceptLead(lead);
     return lead;
   }
