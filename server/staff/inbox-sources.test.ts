@@ -122,6 +122,9 @@ describe.each(dialects)("lead sources in the staff inbox on %s", (dialect) => {
     expect(idsOf(await listOf(admin, `?campaign=${none}`))).toEqual([ids.direct, ids.newsDemo]);
     expect(idsOf(await listOf(admin, `?campaign=${none}&referrer=${none}`))).toEqual([ids.direct]);
     expect((await listOf(admin, "?campaign=FALL")).total).toBe(0);
+    // Taken as values, never as patterns or SQL.
+    for (const hostile of ["%", "fa_l", "' OR '1'='1", "fall' --"])
+      expect((await listOf(admin, `?campaign=${encodeURIComponent(hostile)}`)).total).toBe(0);
     expect((await listOf(admin, "?campaign=fall&form=nurse-application")).total).toBe(1);
   });
 

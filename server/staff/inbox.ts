@@ -203,7 +203,6 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
         "l.assignee_id",
         "u.name as assignee_name",
         "u.email as assignee_email",
-        ...SOURCE_COLUMNS,
       ])
       .orderBy("l.created_at", "desc")
       .orderBy("l.id", "desc");
@@ -387,7 +386,10 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
 
     /** Every matching lead the role may see, newest first, with every field and its source (for the CSV export). */
     async exportRows(role: Role, filters: LeadFilters) {
-      const rows = await pageOf(role, filters).execute();
+      // The source columns only here: the list (polled every 15 s) never shows them.
+      const rows = await pageOf(role, filters)
+        .select([...SOURCE_COLUMNS])
+        .execute();
       return rows.map((row) => ({
         ...toListRow(row),
         fields: parseFields(row.fields),
