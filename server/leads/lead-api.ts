@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import type { HttpBindings } from "@hono/node-server";
@@ -10,6 +9,7 @@ import { type LeadSource, originOf, parseLeadSource } from "../../leads/source.t
 import type { ServerConfig } from "../config.ts";
 import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
+import { newId } from "../store/ids.ts";
 import { IDEMPOTENCY_WINDOW_MS, type LeadStore } from "../store/lead-store.ts";
 import { removeQuietly } from "../store/resume-files.ts";
 import { clientAddressResolver, rateLimitKey } from "./client-address.ts";
@@ -225,7 +225,7 @@ export async function createLeadApi({
       );
       const outcome = await store.acceptLead(
         {
-          id: randomUUID(),
+          id: newId(),
           formId: form.id,
           state: spam ? "spam" : "pending",
           fields,

@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
 import { startPeriodic } from "../periodic.ts";
 import type { LeadDb } from "../store/database.ts";
+import { newId } from "../store/ids.ts";
 import type { StaffDb } from "./staff-db.ts";
 
 /** What the audit log records; each entry has who, when and at most a lead id, never a lead's personal data. */
@@ -40,7 +40,7 @@ export async function audit(db: LeadDb, entry: AuditEntry, at = Date.now()): Pro
   await db
     .insertInto("staff_audit")
     .values({
-      id: randomUUID(),
+      id: newId(),
       at,
       actor_id: entry.actorId,
       action: entry.action,

@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import { findLeadForm } from "../../leads/forms.ts";
 import { RESUME_TYPES } from "../../leads/resume.ts";
 import type { Database, LeadDb } from "../store/database.ts";
+import { newId } from "../store/ids.ts";
 import { parseFields, SOURCE_COLUMNS, sourceOf } from "../store/lead-rows.ts";
 import type { LeadRecord, LeadStore, StoreDialect } from "../store/lead-store.ts";
 import { audit } from "./audit.ts";
@@ -134,7 +134,7 @@ const recordHistory = (
   trx
     .insertInto("lead_history")
     .values({
-      id: randomUUID(),
+      id: newId(),
       lead_id: entry.leadId,
       actor_id: entry.actorId,
       action: entry.action,
@@ -502,7 +502,7 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
       const lead = await visibleLead(actor.role, id);
       if (!lead) return null;
       const at = now();
-      const noteId = randomUUID();
+      const noteId = newId();
       await staffDb.transaction(async (trx) => {
         await trx
           .insertInto("lead_notes")

@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { openAsBlob } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { open as openFile, readFile } from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -8,6 +7,7 @@ import { type Expression, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { RESUME_TYPES, type ResumeKind } from "../../leads/resume.ts";
 import type { Database, LeadDb } from "./database.ts";
+import { newId } from "./ids.ts";
 import {
   DELIVERY_COLUMNS,
   LEAD_COLUMNS,
@@ -42,6 +42,7 @@ import {
   resumePathOf,
   SWEEP_GRACE_MS,
 } from "./resume-files.ts";
+import { createWalSyncer } from "./wal-sync.ts";
 
 export const SQLITE_FILE = "leads.db";
 
@@ -95,9 +96,11 @@ interface Engine {
 }
 
 /**
- * The embedded store: one SQLite file in WAL mode with synchronous=FULL, so a commit is on disk before it
- * returns. Writes are group-committed: the writes queued while one transaction runs share the next (each in
- * its own savepoint) and so one fsync. Resumes are files under DATA_DIR/resumes, fsync'd before the row.
+ * The embedded store: one SQLite file in WAL mode. Writes are group-committed: the writes queued while one
+ * transaction runs share the next (each in its own savepoint). A write resolves only once the WAL holding its
+ * COMMIT is synced to disk, by a datasync in the thread pool rather than on the event loop (decision 018), and
+ * the commits made during one sync share the next. Resumes are files under DATA_DIR/resumes, fsync'd before
+ * the row.
  */
 export async function openSqliteStore(dataDir: string, options: StoreOptions = {}): Promise<LeadStore> {
   await ensureDataDirs(dataDir);
@@ -112,12 +115,16 @@ export async function openSqliteStore(dataDir: string, options: StoreOptions = {
   try {
     // Through the dialect, so a start while another process writes waits for the lock instead of failing.
     await sql`PRAGMA journal_mode = WAL`.execute(db);
-    await sql`PRAGMA synchronous = FULL`.execute(db);
+    // NORMAL: a COMMIT does not fsync; the store syncs the WAL itself before a write resolves (decision 018).
+    await sql`PRAGMA synchronous = NORMAL`.execute(db);
     await migrateToLatest(db as Kysely<unknown>, "sqlite");
   } catch (error) {
     await db.destroy();
     throw error;
   }
+  // The migrations wrote, so the WAL file exists; it stays (truncated, never deleted) while this handle is open.
+  const wal = await openFile(`${file}-wal`, "r");
+  const walSyncer = createWalSyncer(() => wal.datasync());
 
   interface QueuedWrite {
     work: Work<unknown>;
@@ -127,6 +134,7 @@ export async function openSqliteStore(dataDir: string, options: StoreOptions = {
   let queue: QueuedWrite[] = [];
   let flushing: Promise<void> | undefined;
 
+  /** Runs a batch in one transaction; the writes settle once its COMMIT is on disk. */
   const runBatch = async (batch: QueuedWrite[]) => {
     let results: { ok: boolean; value: unknown }[];
     try {
@@ -149,11 +157,15 @@ export async function openSqliteStore(dataDir: string, options: StoreOptions = {
       for (const write of batch) write.reject(error);
       return;
     }
-    batch.forEach((write, index) => {
-      const result = results[index];
-      if (result?.ok) write.resolve(result.value);
-      else write.reject(result?.value);
-    });
+    const settle = (syncError?: unknown) =>
+      batch.forEach((write, index) => {
+        const result = results[index];
+        if (syncError !== undefined) write.reject(syncError);
+        else if (result?.ok) write.resolve(result.value);
+        else write.reject(result?.value);
+      });
+    // Not awaited: the next batch's transaction runs while this one's sync is under way.
+    walSyncer.sync().then(() => settle(), settle);
   };
 
   const flush = async () => {
@@ -220,6 +232,8 @@ export async function openSqliteStore(dataDir: string, options: StoreOptions = {
     },
     async close() {
       await flushing;
+      await walSyncer.drain();
+      await wal.close();
       await db.destroy();
     },
   });
@@ -430,7 +444,7 @@ function createStore(engine: Engine): LeadStore {
               .insertInto("outbox")
               .values(
                 engine.channels.map((channel) => ({
-                  id: randomUUID(),
+                  id: newId(),
                   lead_id: lead.id,
                   channel,
                   enqueued_at: lead.createdAt,
