@@ -57,6 +57,16 @@ async function rssKb(pid: number): Promise<number> {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 }
 
+/**
+ * The CPU time (user + system, ms) the process has used: the cost per lead that a machine shared with other
+ * work changes least, unlike latency. /proc counts in clock ticks of 10 ms on Linux.
+ */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
+}
+
 /** Samples the server's resident memory every 50 ms; returns a stopper giving the peak in MB. */
 function sampleRss(pid: number) {
   let peak = 0;
@@ -130,6 +140,7 @@ async function main() {
 
     // Phase 1: small urlencoded leads, each with its own Idempotency-Key (autocannon fills in [<id>]).
     const stopLoadRss = sampleRss(server.pid);
+    const cpuBefore = await cpuMs(server.pid);
     // autocannon runs in its own process (its CLI cannot take [<id>] in arguments, so through its API).
     const options = {
       url: `${server.url}/api/leads/chartassist-demo`,
@@ -161,6 +172,7 @@ async function main() {
     );
     const load = JSON.parse(stdout) as AutocannonResult;
     const loadRss = await stopLoadRss();
+    const cpuPerLead = (await cpuMs(server.pid)) - cpuBefore;
     const accepted = load["2xx"];
     const throughput = accepted / DURATION_S;
 
@@ -281,6 +293,11 @@ async function main() {
       ],
       ["latency p50 / p99 (ms)", `${load.latency.p50} / ${load.latency.p99}`, `p99 < ${TARGETS.p99Ms}`],
       ["requests total / 2xx / errors", `${load.requests.total} / ${accepted} / ${errors}`, "0 errors"],
+      [
+        "server CPU per accepted lead (ms, user + system)",
+        (cpuPerLead / Math.max(accepted, 1)).toFixed(3),
+        "",
+      ],
       ["server RSS idle / peak under load (MB)", `${idleRss} / ${loadRss}`, ""],
       [
         `${UPLOADS} concurrent ~10 MB uploads: wall time / slowest (ms)`,

@@ -202,7 +202,7 @@ export function createStaffAccounts(deps: {
      */
     async choosePassword(token: string, password: string) {
       const row = await requireToken(token);
-      const problem = passwordProblem(password);
+      const problem = await passwordProblem(password);
       if (problem) throw new StaffError("weak_password", problem);
       const ctx = await context();
       await revokeCredentials(row.id);

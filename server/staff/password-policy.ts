@@ -1,14 +1,23 @@
-import { dictionary } from "@zxcvbn-ts/language-common";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth.ts";
 
-/** zxcvbn-ts's list of the most common passwords (about 49,000), compared without case. */
-const COMMON = new Set((dictionary["passwords-common"] as string[]).map((word) => word.toLowerCase()));
+let common: Promise<Set<string>> | undefined;
+
+/**
+ * zxcvbn-ts's list of the most common passwords (about 49,000), compared without case. Loaded on the first
+ * password chosen, not at start-up: it holds about 19 MB of the process's memory, and the web process otherwise
+ * never needs it.
+ */
+const commonPasswords = () =>
+  (common ??= import("@zxcvbn-ts/language-common").then(
+    ({ dictionary }) =>
+      new Set((dictionary["passwords-common"] as string[]).map((word) => word.toLowerCase())),
+  ));
 
 /** Why a password is refused, in words for the person choosing it; null when it is acceptable. */
-export function passwordProblem(password: string): string | null {
+export async function passwordProblem(password: string): Promise<string | null> {
   if ([...password].length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
   if (password.length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
-  if (COMMON.has(password.toLowerCase()))
+  if ((await commonPasswords()).has(password.toLowerCase()))
     return "This is one of the most common passwords. Choose one that is not.";
   return null;
 }
