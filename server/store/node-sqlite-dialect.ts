@@ -92,22 +92,29 @@ class NodeSqliteDriver implements Driver {
   }
 }
 
+/** A prepared statement, and whether it returns rows (asked once: `columns()` builds an array per call). */
+interface Prepared {
+  statement: StatementSync;
+  returnsRows: boolean;
+}
+
 class NodeSqliteConnection implements DatabaseConnection {
   readonly #db: DatabaseSync;
-  readonly #statements = new Map<string, StatementSync>();
+  readonly #statements = new Map<string, Prepared>();
 
   constructor(db: DatabaseSync) {
     this.#db = db;
   }
 
-  #prepare(text: string): StatementSync {
-    let statement = this.#statements.get(text);
-    if (!statement) {
+  #prepare(text: string): Prepared {
+    let prepared = this.#statements.get(text);
+    if (!prepared) {
       if (this.#statements.size >= STATEMENT_CACHE_SIZE) this.#statements.clear();
-      statement = this.#db.prepare(text);
-      this.#statements.set(text, statement);
+      const statement = this.#db.prepare(text);
+      prepared = { statement, returnsRows: statement.columns().length > 0 };
+      this.#statements.set(text, prepared);
     }
-    return statement;
+    return prepared;
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
@@ -116,8 +123,8 @@ class NodeSqliteConnection implements DatabaseConnection {
     const giveUpAt = performance.now() + BUSY_GIVE_UP_MS;
     for (;;) {
       try {
-        const statement = this.#prepare(compiled.sql);
-        if (statement.columns().length > 0) return { rows: statement.all(...parameters) as R[] };
+        const { statement, returnsRows } = this.#prepare(compiled.sql);
+        if (returnsRows) return { rows: statement.all(...parameters) as R[] };
         const { changes } = statement.run(...parameters);
         return { rows: [], numAffectedRows: BigInt(changes) };
       } catch (error) {
