@@ -209,6 +209,22 @@ describe.each(dialects)("lead sources in the staff inbox on %s", (dialect) => {
     },
   );
 
+  it.runIf(dialect === "sqlite")(
+    "finds a search's leads through the covering index alone, reading only the matches' rows",
+    async () => {
+      const inbox = createInbox({ staffDb: h.staff.staffDb, store: h.store });
+      const query = inbox.pageQuery("admin", { q: "quinn" }).limit(50).compile();
+      const plan = await h.staff.staffDb.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
+      );
+      const steps = plan.rows.map((row) => row.detail);
+      expect(steps.some((step) => /USING COVERING INDEX leads_inbox\b/.test(step))).toBe(true);
+      // The matches' rows by rowid, never a scan of every lead's row.
+      expect(steps.some((step) => /SEARCH l USING INTEGER PRIMARY KEY \(rowid=\?\)/.test(step))).toBe(true);
+      expect(steps.filter((step) => /^SCAN l\b(?! USING COVERING)/.test(step))).toEqual([]);
+    },
+  );
+
   it("refuses an overlong filter value with a clear error", async () => {
     const response = await get(admin, `/leads?campaign=${"x".repeat(SOURCE_MAX + 1)}`);
     expect(response.status).toBe(422);

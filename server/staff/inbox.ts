@@ -177,6 +177,12 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
   };
 
   /**
+   * What names a lead inside a search's subquery. On SQLite the rowid, which every index holds: the covering
+   * index then answers the whole search, where the text id would fetch every candidate lead's row.
+   */
+  const rowKey = staffDb.dialect === "sqlite" ? sql<string>`l.rowid` : sql<string>`l.id`;
+
+  /**
    * The page's rows. A search finds its (usually few) matches through the covering index first and sorts
    * those, rather than reading leads newest first until enough match.
    */
@@ -185,7 +191,7 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
       ? rowsOf(
           db
             .selectFrom("leads as l")
-            .where("l.id", "in", matching(role, filters).select("l.id")) as LeadQuery,
+            .where(rowKey, "in", matching(role, filters).select(rowKey.as("key"))) as LeadQuery,
         )
       : rowsOf(matching(role, filters));
 
@@ -358,6 +364,8 @@ export function createInbox(deps: { staffDb: StaffDb; store: LeadStore; now?: ()
   return {
     /** The list's count query, for its plan (inbox-sources.test.ts checks it reads the covering index alone). */
     countsQuery,
+    /** The list's page query, for its plan (inbox-sources.test.ts checks how a search finds its leads). */
+    pageQuery: pageOf,
 
     async list(role: Role, filters: LeadFilters, page: number) {
       const [rows, groups, latest] = await Promise.all([

@@ -7,6 +7,7 @@ import { deliveryChannels } from "./003-delivery-channels.ts";
 import { staffInbox } from "./004-staff-inbox.ts";
 import { leadSources } from "./005-lead-sources.ts";
 import { inboxSourceCounts } from "./006-inbox-source-counts.ts";
+import { postgresInboxCounts } from "./007-postgres-inbox-counts.ts";
 
 /** One migration set for both databases, applied in name order; never edit a released one, add the next. */
 export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> => ({
@@ -16,6 +17,7 @@ export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> 
   "004-staff-inbox": staffInbox(dialect),
   "005-lead-sources": leadSources,
   "006-inbox-source-counts": inboxSourceCounts(dialect),
+  "007-postgres-inbox-counts": postgresInboxCounts(dialect),
 });
 
 /** Brings the schema up to date; Kysely's lock table serialises instances that start together. */
