@@ -15,8 +15,8 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          // Server tests run real processes on a shared 2-core CI machine: one retry there, as Playwright has.
-          retry: process.env.CI ? 1 : 0,
+          // No retries (issue 17): a test that passes only on its second try is a failure to fix.
+          retry: 0,
           include: [
             "server/**/*.test.ts",
             "leads/**/*.test.ts",
