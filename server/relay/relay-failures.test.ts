@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
-import { mkdtemp, rm, unlink, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, unlink } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -10,7 +10,7 @@ import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import { openSqliteStore } from "../store/kysely-store.ts";
 import type { LeadStore, NewLead } from "../store/lead-store.ts";
-import { ensureDataDirs, newTempPath, resumePathOf } from "../store/resume-files.ts";
+import { ensureDataDirs, resumePathOf } from "../store/resume-files.ts";
 import { startFakeFormService } from "../test/fake-form-service.ts";
 import { pdfFile, uploadedResume } from "../test/resume-fixtures.ts";
 import { waitFor } from "../test/server-process.ts";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -10,7 +10,7 @@ import { loadConfig } from "../../config.ts";
 import { createLogger } from "../../logger.ts";
 import { openPostgresStore, openSqliteStore } from "../../store/kysely-store.ts";
 import type { Channel, LeadStore, NewLead } from "../../store/lead-store.ts";
-import { ensureDataDirs, newTempPath } from "../../store/resume-files.ts";
+import { ensureDataDirs } from "../../store/resume-files.ts";
 import { pdfFile, uploadedResume } from "../../test/resume-fixtures.ts";
 import { startSmtpSink } from "../../test/smtp-sink.ts";
 import { startWebhookSink } from "../../test/webhook-sink.ts";
