@@ -3,12 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, type TrustProxy } from "../config.ts";
+import { createTestSchema, type TestSchema } from "../test/pg-schema.ts";
 import { makeMinimalBuild, type ServerProcess, startServer } from "../test/server-process.ts";
 import { clientAddressResolver, rateLimitKey } from "./client-address.ts";
-import { RATE_LIMIT_TABLE } from "./rate-limit.ts";
 
 /** The address the resolver picks for a request that reached us from `peer` with this X-Forwarded-For. */
 async function resolve(trust: TrustProxy, peer: string, forwardedFor?: string): Promise<string> {
@@ -68,6 +67,7 @@ describe("the rate limit against real servers", () => {
   let buildDir: string;
   let dataDir: string;
   const servers: ServerProcess[] = [];
+  const schemas: TestSchema[] = [];
   const post = (server: ServerProcess, forwardedFor: string) =>
     fetch(`${server.url}/api/leads/payroll-info`, {
       method: "POST",
@@ -82,6 +82,7 @@ describe("the rate limit against real servers", () => {
 
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));
+    await Promise.all(schemas.map((schema) => schema.drop()));
     await rm(dataDir, { recursive: true, force: true });
     await rm(buildDir, { recursive: true, force: true });
   });
@@ -105,13 +106,13 @@ describe("the rate limit against real servers", () => {
   it.skipIf(!DATABASE_URL)(
     "shares one limit across two instances on one PostgreSQL, and a forged X-Forwarded-For changes nothing",
     async () => {
-      const database = new pg.Client({ connectionString: DATABASE_URL });
-      await database.connect();
-      await database.query(`DROP TABLE IF EXISTS ${RATE_LIMIT_TABLE}`);
-      await database.end();
+      // A fresh schema: both instances start together on it, and both must open (the migrations take turns, and
+      // they, not each limiter, make the limiter's table).
+      const schema = await createTestSchema(DATABASE_URL ?? "", "rate_limit");
+      schemas.push(schema);
       const env = {
         BUILD_DIR: buildDir,
-        DATABASE_URL: DATABASE_URL ?? "",
+        DATABASE_URL: schema.url,
         RELAY_ENABLED: "false",
         RATE_LIMIT_PER_MINUTE: "2",
       };

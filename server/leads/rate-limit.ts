@@ -23,7 +23,7 @@ export interface RateLimiterOptions {
   durationSeconds?: number;
 }
 
-/** The limiter's own table, created by the library itself (see decision 011). */
+/** The limiter's table, made by migration 008 in the library's layout (decision 011). */
 export const RATE_LIMIT_TABLE = "lead_rate_limits";
 
 export async function createRateLimiter({
@@ -39,24 +39,17 @@ export async function createRateLimiter({
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   // A broken idle connection is replaced on the next query; the insurance limiter covers the meantime.
   pool.on("error", () => undefined);
-  try {
-    const limiter = await new Promise<RateLimiterPostgres>((resolve, reject) => {
-      const created: RateLimiterPostgres = new RateLimiterPostgres(
-        {
-          ...options,
-          storeClient: pool,
-          tableName: RATE_LIMIT_TABLE,
-          // While PostgreSQL does not answer, count per process rather than refuse or stop counting.
-          insuranceLimiter: new RateLimiterMemory(options),
-        },
-        (error?: unknown) => (error ? reject(error) : resolve(created)),
-      );
-    });
-    return limiterOf(limiter, () => pool.end());
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
+  const limiter = new RateLimiterPostgres({
+    ...options,
+    storeClient: pool,
+    tableName: RATE_LIMIT_TABLE,
+    // Made by the store's migrations (008), which run first: instances starting together never race, and the
+    // library queries nothing until the first count.
+    tableCreated: true,
+    // While PostgreSQL does not answer, count per process rather than refuse or stop counting.
+    insuranceLimiter: new RateLimiterMemory(options),
+  });
+  return limiterOf(limiter, () => pool.end());
 }
 
 function limiterOf(

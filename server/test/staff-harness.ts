@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Hono } from "hono";
 import { URI } from "otpauth";
-import pg from "pg";
 import type { LeadSource } from "../../leads/source.ts";
 import { loadConfig, type ServerConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
@@ -15,16 +14,10 @@ import { createStaffApi } from "../staff/staff-api.ts";
 import type { LeadStore, StoreDialect } from "../store/lead-store.ts";
 import { openLeadStore } from "../store/open-store.ts";
 import { newTempPath } from "../store/resume-files.ts";
+import { createTestSchema, type TestSchema } from "./pg-schema.ts";
 
 export const SITE_URL = "https://inbox.northwind.example";
 export const PASSWORD = "correct horse battery staple";
-
-/** A schema of its own per run, so reruns and parallel runs never see each other's rows. */
-function withSearchPath(url: string, schema: string): string {
-  const parsed = new URL(url);
-  parsed.searchParams.set("options", `-c search_path=${schema}`);
-  return parsed.toString();
-}
 
 /** The current code of an authenticator enrolled with this otpauth:// URI, computed by otpauth (at the real time: better-auth checks codes against it). */
 export const totpNow = (totpUri: string, at = Date.now()) => {
@@ -70,17 +63,12 @@ export async function openStaffHarness(
   env: Record<string, string> = {},
 ): Promise<StaffHarness> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "staff-"));
-  const schema = `staff_test_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const baseUrl = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
+  let schema: TestSchema | undefined;
   if (dialect === "postgres") {
-    if (!baseUrl) throw new Error("DATABASE_URL is needed for the PostgreSQL half");
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    databaseUrl = withSearchPath(baseUrl, schema);
+    if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL is needed for the PostgreSQL half");
+    schema = await createTestSchema(process.env.DATABASE_URL, "staff_test");
   }
+  const databaseUrl = schema?.url;
   const config = loadConfig({
     SITE_URL,
     DATA_DIR: dataDir,
@@ -186,12 +174,7 @@ export async function openStaffHarness(
       await api.close();
       await staff.close();
       await store.close();
-      if (dialect === "postgres" && baseUrl) {
-        const admin = new pg.Client({ connectionString: baseUrl });
-        await admin.connect();
-        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await admin.end();
-      }
+      await schema?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

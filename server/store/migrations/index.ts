@@ -8,6 +8,7 @@ import { staffInbox } from "./004-staff-inbox.ts";
 import { leadSources } from "./005-lead-sources.ts";
 import { inboxSourceCounts } from "./006-inbox-source-counts.ts";
 import { postgresInboxCounts } from "./007-postgres-inbox-counts.ts";
+import { rateLimitTable } from "./008-rate-limit-table.ts";
 
 /** One migration set for both databases, applied in name order; never edit a released one, add the next. */
 export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> => ({
@@ -18,9 +19,13 @@ export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> 
   "005-lead-sources": leadSources,
   "006-inbox-source-counts": inboxSourceCounts(dialect),
   "007-postgres-inbox-counts": postgresInboxCounts(dialect),
+  "008-rate-limit-table": rateLimitTable(dialect),
 });
 
-/** Brings the schema up to date; Kysely's lock table serialises instances that start together. */
+/**
+ * Brings the schema up to date. Instances that start together take turns through Kysely's lock table (whose own
+ * creation Kysely makes safe against a concurrent one); migrations.test.ts starts six at once on a fresh schema.
+ */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: StoreDialect): Promise<void> {
   // Kysely looks for its own tables in every schema it can see: pin them to the one this connection uses.
   const schema =

@@ -4,7 +4,11 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Kysely, sql } from "kysely";
 import { Migrator, NO_MIGRATIONS } from "kysely/migration";
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
+import { createTestSchema } from "../../test/pg-schema.ts";
+import { openPostgresStore } from "../kysely-store.ts";
+import type { LeadStore } from "../lead-store.ts";
 import { NodeSqliteDialect } from "../node-sqlite-dialect.ts";
 import { migrateToLatest, migrationsFor } from "./index.ts";
 
@@ -74,7 +78,8 @@ describe("migrations on SQLite", () => {
     ]);
 
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor("sqlite") } });
-    // 007 adds PostgreSQL's counts index: nothing to undo on SQLite.
+    // 008 and 007 add PostgreSQL's limiter table and counts index: nothing to undo on SQLite.
+    expect((await migrator.migrateDown()).error).toBeUndefined();
     expect((await migrator.migrateDown()).error).toBeUndefined();
     expect(await inboxIndexColumns()).toHaveLength(7);
     expect((await migrator.migrateDown()).error).toBeUndefined();
@@ -95,5 +100,33 @@ describe("migrations on SQLite", () => {
     expect(await tables()).toEqual(
       expect.arrayContaining(["alert_incidents", "lead_notes", ...STAFF_TABLES]),
     );
+  });
+});
+
+describe.runIf(Boolean(process.env.DATABASE_URL))("migrations on PostgreSQL", () => {
+  it("let instances that start together on a fresh schema take turns, so every one opens", async () => {
+    const schema = await createTestSchema(process.env.DATABASE_URL ?? "", "migrate_race");
+    const stores: LeadStore[] = [];
+    try {
+      // Without the advisory lock one of these fails most runs: a concurrent CREATE TABLE IF NOT EXISTS of
+      // Kysely's own tables raises a duplicate-object error.
+      const opened = await Promise.allSettled(Array.from({ length: 6 }, () => openPostgresStore(schema.url)));
+      for (const result of opened) if (result.status === "fulfilled") stores.push(result.value);
+      expect(opened.filter((result) => result.status === "rejected")).toEqual([]);
+      const client = new pg.Client({ connectionString: schema.url });
+      await client.connect();
+      try {
+        const applied = await client.query("SELECT count(*)::int AS n FROM kysely_migration");
+        expect(applied.rows[0].n).toBe(Object.keys(migrationsFor("postgres")).length);
+        // 008: the shared rate limiter's table, made once by the migrations rather than by each limiter.
+        const limiterTable = await client.query("SELECT to_regclass('lead_rate_limits') AS name");
+        expect(limiterTable.rows[0].name).toBe("lead_rate_limits");
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+      await schema.drop();
+    }
   });
 });
