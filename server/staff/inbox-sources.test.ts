@@ -3,13 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SOURCE_MAX } from "../../leads/source.ts";
 import { NO_SOURCE_VALUE } from "../../leads/source-labels.ts";
 import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
+import { DIALECTS } from "../test/test-database.ts";
 import { createInbox, SOURCE_COUNT_LIMIT } from "./inbox.ts";
 
 // Issue 16 in the inbox: each lead's source on its page, the list filtered and counted by campaign and by
 // referrer (within the role's forms), and the CSV export carrying the source columns.
-
-const dialects: ("sqlite" | "postgres")[] = ["sqlite"];
-if (process.env.DATABASE_URL) dialects.push("postgres");
 
 interface SourceCount {
   value: string | null;
@@ -26,7 +24,7 @@ interface ListPage {
   };
 }
 
-describe.each(dialects)("lead sources in the staff inbox on %s", (dialect) => {
+describe.each(DIALECTS)("lead sources in the staff inbox on %s", (dialect) => {
   let h: StaffHarness;
   let admin: StaffMemberFixture;
   let recruiter: StaffMemberFixture;

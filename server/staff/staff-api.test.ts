@@ -3,12 +3,12 @@ import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resumePathOf } from "../store/resume-files.ts";
 import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
+import { DIALECTS } from "../test/test-database.ts";
 import { purgeAudit } from "./audit.ts";
 import { PAGE_SIZE } from "./inbox.ts";
 
-const dialects: ("sqlite" | "postgres")[] = ["sqlite"];
-if (process.env.DATABASE_URL) dialects.push("postgres");
-else describe.skip("postgres (set DATABASE_URL to run)", () => it("skipped", () => undefined));
+if (!DIALECTS.includes("postgres"))
+  describe.skip("postgres (set DATABASE_URL to run)", () => it("skipped", () => undefined));
 
 const DAY = 86_400_000;
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(2000, 0x20)]);
@@ -32,7 +32,7 @@ interface ListPage {
   latestId: string | null;
 }
 
-describe.each(dialects)("staff inbox API on %s", (dialect) => {
+describe.each(DIALECTS)("staff inbox API on %s", (dialect) => {
   let h: StaffHarness;
   let admin: StaffMemberFixture;
   let recruiter: StaffMemberFixture;

@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { openStaffHarness, PASSWORD, type StaffHarness, totpNow } from "../test/staff-harness.ts";
+import { DIALECTS } from "../test/test-database.ts";
 import { LOCK_AFTER_FAILURES, LOCK_MS } from "./sign-in.ts";
 import { SIGN_IN_ATTEMPTS_PER_WINDOW } from "./staff-api.ts";
 
 const MINUTE = 60_000;
-const dialects: ("sqlite" | "postgres")[] = ["sqlite"];
-if (process.env.DATABASE_URL) dialects.push("postgres");
-else describe.skip("postgres (set DATABASE_URL to run)", () => it("skipped", () => undefined));
+if (!DIALECTS.includes("postgres"))
+  describe.skip("postgres (set DATABASE_URL to run)", () => it("skipped", () => undefined));
 
 const tokenOf = (link: string) => new URL(link).searchParams.get("token") ?? "";
 
-describe.each(dialects)("staff sign-in and sessions on %s", (dialect) => {
+describe.each(DIALECTS)("staff sign-in and sessions on %s", (dialect) => {
   let h: StaffHarness;
   const open = async (env: Record<string, string> = {}) => {
     h = await openStaffHarness(dialect, env);

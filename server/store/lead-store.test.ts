@@ -8,6 +8,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { leaseOf } from "../test/lease.ts";
 import { LEGACY_POSTGRES_SCHEMA, LEGACY_SQLITE_SCHEMA, LEGACY_VERSION_TABLE } from "../test/legacy-schema.ts";
+import { withSearchPath } from "../test/pg-schema.ts";
 import {
   BULK_BATCH,
   openPostgresStore,
@@ -21,13 +22,6 @@ import { ensureDataDirs, newTempPath } from "./resume-files.ts";
 const DATABASE_URL = process.env.DATABASE_URL;
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2030, 0, 1);
-
-/** A schema of its own per run, so reruns and parallel runs never see each other's rows. */
-function withSearchPath(url: string, schema: string): string {
-  const parsed = new URL(url);
-  parsed.searchParams.set("options", `-c search_path=${schema}`);
-  return parsed.toString();
-}
 
 interface Harness {
   open(options?: StoreOptions): Promise<LeadStore>;

@@ -33,7 +33,10 @@ export async function makeMinimalBuild(): Promise<string> {
   return dir;
 }
 
-/** Only what the child needs: nothing leaks in from the caller's environment (DATABASE_URL in CI, say). */
+/**
+ * Only what the child needs: nothing leaks in from the caller's environment (DATABASE_URL in CI, say). A test
+ * passes its own database's DATA_DIR and DATABASE_URL (`TestDatabase.env`, server/test/test-database.ts).
+ */
 export function childEnv(env: Record<string, string>): Record<string, string> {
   return {
     PATH: process.env.PATH ?? "",

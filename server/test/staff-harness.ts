@@ -1,7 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { writeFile } from "node:fs/promises";
 import { Hono } from "hono";
 import { URI } from "otpauth";
 import type { LeadSource } from "../../leads/source.ts";
@@ -12,9 +10,8 @@ import { openStaff, type Staff } from "../staff/open-staff.ts";
 import type { Role } from "../staff/roles.ts";
 import { createStaffApi } from "../staff/staff-api.ts";
 import type { LeadStore, StoreDialect } from "../store/lead-store.ts";
-import { openLeadStore } from "../store/open-store.ts";
 import { newTempPath } from "../store/resume-files.ts";
-import { createTestSchema, type TestSchema } from "./pg-schema.ts";
+import { createTestDatabase } from "./test-database.ts";
 
 export const SITE_URL = "https://inbox.northwind.example";
 export const PASSWORD = "correct horse battery staple";
@@ -62,23 +59,12 @@ export async function openStaffHarness(
   dialect: StoreDialect,
   env: Record<string, string> = {},
 ): Promise<StaffHarness> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "staff-"));
-  let schema: TestSchema | undefined;
-  if (dialect === "postgres") {
-    if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL is needed for the PostgreSQL half");
-    schema = await createTestSchema(process.env.DATABASE_URL, "staff_test");
-  }
-  const databaseUrl = schema?.url;
-  const config = loadConfig({
-    SITE_URL,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
-    ...env,
-  });
+  const database = await createTestDatabase(dialect, "staff-test");
+  const { dataDir } = database;
+  const config = loadConfig({ SITE_URL, LOG_LEVEL: "silent", ...database.env, ...env });
   let offset = 0;
   const now = () => Date.now() + offset;
-  const store = await openLeadStore({ dataDir, databaseUrl });
+  const store = await database.openStore();
   const staff = await openStaff(config);
   const api = await createStaffApi({
     config,
@@ -174,8 +160,7 @@ export async function openStaffHarness(
       await api.close();
       await staff.close();
       await store.close();
-      await schema?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await database.drop();
     },
   };
 }

@@ -1,23 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
 import { createAlerts } from "../../alerts/alerts.ts";
 import { loadConfig } from "../../config.ts";
 import { createLogger } from "../../logger.ts";
-import { openPostgresStore, openSqliteStore } from "../../store/kysely-store.ts";
 import type { Channel, LeadStore, NewLead } from "../../store/lead-store.ts";
-import { ensureDataDirs } from "../../store/resume-files.ts";
 import { pdfFile, uploadedResume } from "../../test/resume-fixtures.ts";
 import { startSmtpSink } from "../../test/smtp-sink.ts";
+import { createTestDatabase, DIALECTS } from "../../test/test-database.ts";
 import { startWebhookSink } from "../../test/webhook-sink.ts";
 import { createRelayWorker, type RelayWorker } from "../relay-worker.ts";
 import { createResumeLinkApi } from "./resume-link.ts";
 
-const DATABASE_URL = process.env.DATABASE_URL;
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
 const SITE = {
   SITE_URL: "https://www.example.org",
@@ -34,38 +28,6 @@ const CANARY = {
   consent: "on",
 };
 const logger = createLogger("silent");
-
-type Opener = (dataDir: string, channels: Channel[]) => Promise<{ store: LeadStore; drop(): Promise<void> }>;
-
-const dialects: [string, Opener][] = [
-  [
-    "sqlite",
-    async (dataDir, channels) => ({
-      store: await openSqliteStore(dataDir, { channels }),
-      drop: async () => {},
-    }),
-  ],
-];
-if (DATABASE_URL) {
-  dialects.push([
-    "postgres",
-    async (_dataDir, channels) => {
-      const schema = `channels_test_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-      const admin = new pg.Client({ connectionString: DATABASE_URL });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      const url = new URL(DATABASE_URL);
-      url.searchParams.set("options", `-c search_path=${schema}`);
-      return {
-        store: await openPostgresStore(url.toString(), undefined, { channels }),
-        async drop() {
-          await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-          await admin.end();
-        },
-      };
-    },
-  ]);
-}
 
 describe("channel configuration", () => {
   it("stops start-up naming the variable a channel is missing", () => {
@@ -84,22 +46,20 @@ describe("channel configuration", () => {
   });
 });
 
-describe.each(dialects)("delivery channels on %s", (_dialect, openStore) => {
+describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
   async function setup(env: Record<string, string>, channels: Channel[]) {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "channels-"));
-    await ensureDataDirs(dataDir);
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const opened = await openStore(dataDir, channels);
-    cleanups.push(() => opened.drop());
-    cleanups.push(() => opened.store.close());
+    const database = await createTestDatabase(dialect, "channels");
+    cleanups.push(() => database.drop());
+    const store = await database.openStore({ channels });
+    cleanups.push(() => store.close());
     const config = loadConfig({
       ...SITE,
-      DATA_DIR: dataDir,
+      ...database.env,
       LEAD_CHANNELS: channels.join(","),
       MAIL_FROM: "Website <leads@example.org>",
       WEBHOOK_SECRET: SECRET,
@@ -108,7 +68,7 @@ describe.each(dialects)("delivery channels on %s", (_dialect, openStore) => {
       RELAY_MAX_DELAY_MS: "40",
       ...env,
     });
-    return { config, store: opened.store, dataDir };
+    return { config, store, dataDir: database.dataDir };
   }
 
   function startRelay(relay: RelayWorker) {
