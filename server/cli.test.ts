@@ -1,24 +1,22 @@
 import { execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "./cli.ts";
-import { openSqliteStore } from "./store/kysely-store.ts";
 import type { LeadStore } from "./store/lead-store.ts";
 import { newTempPath } from "./store/resume-files.ts";
 import { startFakeFormService } from "./test/fake-form-service.ts";
 import { leaseOf } from "./test/lease.ts";
 import { CLI_ENTRY, childEnv, waitFor } from "./test/server-process.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "./test/test-database.ts";
 
 const run = promisify(execFile);
 const DAY = 86_400_000;
 
-describe("operator CLI", () => {
-  let dataDir: string;
+describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
+  let database: TestDatabase;
   let store: LeadStore;
   const ids = { old: randomUUID(), spam: randomUUID(), pending: randomUUID(), dead: randomUUID() };
 
@@ -28,16 +26,19 @@ describe("operator CLI", () => {
     const code = await runCli(argv, {
       out: (line) => out.push(line),
       err: (line) => err.push(line),
-      env: { DATA_DIR: dataDir },
+      env: database.env,
     });
     return { code, out: out.join("\n"), err: err.join("\n") };
   };
+  /** Where `show` and `export` say the resume is: its file on SQLite, its row on PostgreSQL. */
+  const resumeLocation = (id: string) =>
+    dialect === "sqlite" ? path.join(database.dataDir, "resumes", `${id}.pdf`) : `postgres:lead_files/${id}`;
 
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "lead-cli-"));
-    store = await openSqliteStore(dataDir);
+    database = await createTestDatabase(dialect, "lead-cli");
+    store = await database.openStore();
     const now = Date.now();
-    const tempPath = newTempPath(dataDir);
+    const tempPath = newTempPath(database.dataDir);
     await writeFile(tempPath, "%PDF-1.4 cv");
     await store.acceptLead({
       id: ids.old,
@@ -80,13 +81,13 @@ describe("operator CLI", () => {
 
   afterEach(async () => {
     await store.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await database.drop();
   });
 
   it("status counts by form and state and names the oldest waiting lead", async () => {
     const { code, out } = await cli("status");
     expect(code).toBe(0);
-    expect(out).toContain("store: sqlite");
+    expect(out).toContain(`store: ${dialect}`);
     expect(out).toContain("chartassist-demo     dead       1");
     expect(out).toContain("chartassist-demo     pending    1");
     expect(out).toContain("careworks-demo       spam       1");
@@ -118,7 +119,7 @@ describe("operator CLI", () => {
       state: "delivered",
       fields: { firstName: "Old", email: "old@example.com" },
       resume: { name: "cv.pdf", kind: "pdf" },
-      resumeLocation: path.join(dataDir, "resumes", `${ids.old}.pdf`),
+      resumeLocation: resumeLocation(ids.old),
     });
     expect((await cli("show", randomUUID())).code).toBe(1);
   });
@@ -131,7 +132,7 @@ describe("operator CLI", () => {
       '"id","form","state","created_at","delivered_at","attempts","last_error","resume_name","resume_path","source_page","landing_page","referrer","utm_source","utm_medium","utm_campaign","utm_term","utm_content","_honey","company","consent","email","firstName","lastName","name"',
     );
     expect(lines).toHaveLength(5);
-    expect(csv.out).toContain(`"${path.join(dataDir, "resumes", `${ids.old}.pdf`)}"`);
+    expect(csv.out).toContain(`"${resumeLocation(ids.old)}"`);
     // Quotes doubled, and a formula neutralised.
     expect(csv.out).toContain('"Say ""hi"", ok"');
     expect(csv.out).toContain(`"'=HYPERLINK(""x"")"`);
@@ -159,12 +160,11 @@ describe("operator CLI", () => {
   });
 
   it("purges old delivered and spam leads with their files", async () => {
-    const file = path.join(dataDir, "resumes", `${ids.old}.pdf`);
-    expect(existsSync(file)).toBe(true);
+    expect(await database.storedResume(ids.old)).toEqual(Buffer.from("%PDF-1.4 cv"));
     const { code, out } = await cli("purge", "--older-than", "30");
     expect(code).toBe(0);
     expect(out).toContain("Purged 2 lead(s) and 1 file(s)");
-    expect(existsSync(file)).toBe(false);
+    expect(await database.storedResume(ids.old)).toBeNull();
     expect((await store.list({})).map((lead) => lead.id).sort()).toEqual([ids.pending, ids.dead].sort());
   });
 
@@ -197,7 +197,7 @@ describe("operator CLI", () => {
 
   it("exits 2 from the real process on a bad argument", async () => {
     const failure = await run(process.execPath, [CLI_ENTRY, "list", "--state", "lost"], {
-      env: childEnv({ DATA_DIR: dataDir }),
+      env: childEnv(database.env),
     }).catch((error: { code: number; stderr: string }) => error);
     expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining("--state must be one of") });
   });
@@ -205,7 +205,7 @@ describe("operator CLI", () => {
   it("runs the relay alone until SIGTERM", async () => {
     const fake = await startFakeFormService();
     const relay = spawn(process.execPath, [CLI_ENTRY, "relay"], {
-      env: childEnv({ DATA_DIR: dataDir, FORM_SERVICE_URL: fake.template, RELAY_POLL_MS: "50" }),
+      env: childEnv({ ...database.env, FORM_SERVICE_URL: fake.template, RELAY_POLL_MS: "50" }),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let logs = "";

@@ -1,24 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rm, writeFile } from "node:fs/promises";
 import { Writable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { RETENTION_SWEEP_MS, type Retention, startRetention } from "./retention.ts";
-import { openSqliteStore } from "./store/kysely-store.ts";
 import type { LeadStore } from "./store/lead-store.ts";
-import { newTempPath, resumePathOf } from "./store/resume-files.ts";
+import { newTempPath } from "./store/resume-files.ts";
 import { leaseOf } from "./test/lease.ts";
 import { makeMinimalBuild, startServer, waitFor } from "./test/server-process.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "./test/test-database.ts";
 
 const DAY = 86_400_000;
 const START = Date.parse("2026-03-01T12:00:00Z");
 
-describe("retention", () => {
-  let dataDir: string;
+describe.each(DIALECTS)("retention on %s", (dialect) => {
+  let database: TestDatabase;
   let store: LeadStore;
   let retention: Retention | undefined;
   let clock: number;
@@ -30,7 +27,7 @@ describe("retention", () => {
     const createdAt = START - ageDays * DAY;
     let resume: Parameters<LeadStore["acceptLead"]>[0]["resume"];
     if (withResume) {
-      const tempPath = newTempPath(dataDir);
+      const tempPath = newTempPath(database.dataDir);
       await writeFile(tempPath, "%PDF-1.4 cv");
       resume = { tempPath, name: "cv.pdf", kind: "pdf", size: 11, sha256: "x" };
     }
@@ -56,12 +53,14 @@ describe("retention", () => {
   }
 
   const ids = async () => (await store.list({})).map((row) => row.id).sort();
+  /** Whether the lead's resume is still kept, as a file (SQLite) or a row (PostgreSQL). */
+  const resumeKept = async (id: string) => (await database.storedResume(id)) !== null;
   const sweeps = () => logLines.filter((line) => line.msg === "retention sweep");
 
   beforeEach(async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
-    dataDir = await mkdtemp(path.join(tmpdir(), "retention-"));
-    store = await openSqliteStore(dataDir);
+    database = await createTestDatabase(dialect, "retention");
+    store = await database.openStore();
     clock = START;
     logLines = [];
   });
@@ -71,7 +70,7 @@ describe("retention", () => {
     retention = undefined;
     vi.useRealTimers();
     await store.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await database.drop();
   });
 
   const start = (retentionDays: number) => {
@@ -100,8 +99,8 @@ describe("retention", () => {
     start(30);
     await vi.waitFor(() => expect(sweeps()).toHaveLength(1));
     expect(await ids()).toEqual([youngDelivered, oldPending, oldDead, youngSpam].sort());
-    expect(existsSync(resumePathOf(dataDir, oldDelivered, "pdf"))).toBe(false);
-    expect(existsSync(resumePathOf(dataDir, youngDelivered, "pdf"))).toBe(true);
+    expect(await resumeKept(oldDelivered)).toBe(false);
+    expect(await resumeKept(youngDelivered)).toBe(true);
 
     // Two days on, the next hourly sweep finds the 29-day-old lead past the limit.
     clock += 2 * DAY;
@@ -110,9 +109,9 @@ describe("retention", () => {
     await vi.advanceTimersByTimeAsync(1);
     await vi.waitFor(() => expect(sweeps()).toHaveLength(2));
     expect(await ids()).toEqual([oldPending, oldDead, youngSpam].sort());
-    expect(existsSync(resumePathOf(dataDir, youngDelivered, "pdf"))).toBe(false);
+    expect(await resumeKept(youngDelivered)).toBe(false);
     // Pending and dead leads stay, whatever their age, with their files.
-    expect(existsSync(resumePathOf(dataDir, oldPending, "pdf"))).toBe(true);
+    expect(await resumeKept(oldPending)).toBe(true);
   });
 
   it("logs counts only, never what a lead says", async () => {
@@ -135,14 +134,16 @@ describe("retention", () => {
   });
 });
 
-describe("retention in the real server", () => {
+describe.each(DIALECTS)("retention in the real server on %s", (dialect) => {
   it("sweeps when RETENTION_DAYS is set, and keeps everything when it is not", async () => {
     const buildDir = await makeMinimalBuild();
-    const dirs = { kept: "", swept: "" };
+    const databases = {
+      kept: await createTestDatabase(dialect, "retention-kept"),
+      swept: await createTestDatabase(dialect, "retention-swept"),
+    };
     const oldId = randomUUID();
-    for (const name of ["kept", "swept"] as const) {
-      dirs[name] = await mkdtemp(path.join(tmpdir(), `retention-${name}-`));
-      const store = await openSqliteStore(dirs[name]);
+    for (const database of Object.values(databases)) {
+      const store = await database.openStore();
       await store.acceptLead({
         id: oldId,
         formId: "chartassist-demo",
@@ -153,8 +154,8 @@ describe("retention in the real server", () => {
       await store.close();
     }
     const env = { BUILD_DIR: buildDir, RELAY_ENABLED: "false" };
-    const kept = await startServer({ ...env, DATA_DIR: dirs.kept });
-    const swept = await startServer({ ...env, DATA_DIR: dirs.swept, RETENTION_DAYS: "30" });
+    const kept = await startServer({ ...env, ...databases.kept.env });
+    const swept = await startServer({ ...env, ...databases.swept.env, RETENTION_DAYS: "30" });
     try {
       await waitFor(
         () => (swept.logs().includes('"msg":"retention sweep"') ? true : undefined),
@@ -172,10 +173,10 @@ describe("retention in the real server", () => {
       ["kept", 1],
       ["swept", 0],
     ] as const) {
-      const store = await openSqliteStore(dirs[name]);
+      const store = await databases[name].openStore();
       expect(await store.list({})).toHaveLength(expected);
       await store.close();
-      await rm(dirs[name], { recursive: true, force: true });
+      await databases[name].drop();
     }
     await rm(buildDir, { recursive: true, force: true });
   });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "./cli.ts";
 import { beginStartup, explainStartupFailure, servingLine, startupFailureLine } from "./startup.ts";
 import { childEnv, makeMinimalBuild } from "./test/server-process.ts";
+import { createTestDatabase, DIALECTS } from "./test/test-database.ts";
 
 const ENTRY = fileURLToPath(new URL("./index.ts", import.meta.url));
 /** The promise the issue makes: every start-up failure ends within this. */
@@ -67,9 +68,10 @@ describe("start-up failures, from the real server process", () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("says where to open the site and which store it uses, first", async () => {
+  it.each(DIALECTS)("says where to open the site and which store it uses, first, on %s", async (dialect) => {
+    const database = await createTestDatabase(dialect, "startup-store");
     const child = spawn(process.execPath, [ENTRY], {
-      env: childEnv({ BUILD_DIR: buildDir, DATA_DIR: dataDir }),
+      env: childEnv({ ...database.env, BUILD_DIR: buildDir }),
       stdio: ["ignore", "pipe", "pipe"],
     });
     const firstLine = await new Promise<string>((resolve) => {
@@ -82,11 +84,17 @@ describe("start-up failures, from the real server process", () => {
     const exited = once(child, "exit");
     child.kill("SIGTERM");
     await exited;
+    await database.drop();
     const { msg, port } = JSON.parse(firstLine) as { msg: string; port: number };
-    expect(msg).toBe(
-      `serving http://127.0.0.1:${port}/ with leads stored in SQLite at ${path.join(dataDir, "leads.db")}`,
-    );
+    const url = new URL(database.databaseUrl ?? "postgres://unused");
+    const store =
+      dialect === "sqlite"
+        ? `SQLite at ${path.join(database.dataDir, "leads.db")}`
+        : `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
+    expect(msg).toBe(`serving http://127.0.0.1:${port}/ with leads stored in ${store}`);
   });
+
+  // Each failure below is about one setting, whichever store is in use (the DATABASE_URL ones are PostgreSQL's).
 
   it("names PORT when the port is taken", async () => {
     const holder: Server = createServer();

@@ -1,13 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "../logger.ts";
-import { openSqliteStore } from "../store/kysely-store.ts";
 import type { LeadStore, NewLead } from "../store/lead-store.ts";
 import { leaseOf } from "../test/lease.ts";
 import { makeMinimalBuild, startServer } from "../test/server-process.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { createHealthApi } from "./health-api.ts";
 
 const T0 = Date.UTC(2030, 0, 1);
@@ -22,15 +20,15 @@ const lead = (overrides: Partial<NewLead> = {}): NewLead => ({
   ...overrides,
 });
 
-describe("health endpoints", () => {
-  let dataDir: string;
+describe.each(DIALECTS)("health endpoints on %s", (dialect) => {
+  let database: TestDatabase;
   let store: LeadStore;
   let clock: number;
   let api: ReturnType<typeof createHealthApi>;
 
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "health-api-"));
-    store = await openSqliteStore(dataDir);
+    database = await createTestDatabase(dialect, "health-api");
+    store = await database.openStore();
     clock = T0;
     api = createHealthApi({
       config: { ALERT_PENDING_AFTER_S: ALERT_S },
@@ -41,7 +39,7 @@ describe("health endpoints", () => {
   });
   afterEach(async () => {
     await store.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await database.drop();
   });
 
   const get = async (url: string) => {
@@ -71,7 +69,7 @@ describe("health endpoints", () => {
       cache: "no-store",
       body: {
         status: "ok",
-        store: "sqlite",
+        store: dialect,
         pending: 1,
         dead: 1,
         spam: 1,
@@ -130,17 +128,17 @@ describe("health endpoints", () => {
       expect(await get(url)).toMatchObject({
         status: 503,
         cache: "no-store",
-        body: { status: "unavailable", store: "sqlite" },
+        body: { status: "unavailable", store: dialect },
       });
     }
   });
 });
 
-describe("health endpoints in the server", () => {
+describe.each(DIALECTS)("health endpoints in the server on %s", (dialect) => {
   it("are served under /api with the security headers and no caching", async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "health-server-"));
+    const database = await createTestDatabase(dialect, "health-server");
     const buildDir = await makeMinimalBuild();
-    const server = await startServer({ DATA_DIR: dataDir, BUILD_DIR: buildDir, RELAY_ENABLED: "false" });
+    const server = await startServer({ ...database.env, BUILD_DIR: buildDir, RELAY_ENABLED: "false" });
     try {
       const live = await fetch(`${server.url}/api/health`);
       expect(live.status).toBe(200);
@@ -148,7 +146,7 @@ describe("health endpoints in the server", () => {
       expect(live.headers.get("X-Content-Type-Options")).toBe("nosniff");
       expect(await live.json()).toEqual({
         status: "ok",
-        store: "sqlite",
+        store: dialect,
         pending: 0,
         dead: 0,
         spam: 0,
@@ -161,7 +159,7 @@ describe("health endpoints in the server", () => {
       expect(await delivery.json()).toMatchObject({ status: "ok", alertPendingAfterSeconds: 3600 });
     } finally {
       await server.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      await database.drop();
       await rm(buildDir, { recursive: true, force: true });
     }
   });

@@ -1,12 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, type TrustProxy } from "../config.ts";
-import { createTestSchema, type TestSchema } from "../test/pg-schema.ts";
 import { makeMinimalBuild, type ServerProcess, startServer } from "../test/server-process.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { clientAddressResolver, rateLimitKey } from "./client-address.ts";
 
 /** The address the resolver picks for a request that reached us from `peer` with this X-Forwarded-For. */
@@ -63,11 +61,11 @@ describe("client address behind proxies (proxy-addr semantics)", () => {
   });
 });
 
-describe("the rate limit against real servers", () => {
+// In memory on SQLite, in a PostgreSQL table shared by every instance otherwise.
+describe.each(DIALECTS)("the rate limit against real servers, on %s", (dialect) => {
   let buildDir: string;
-  let dataDir: string;
   const servers: ServerProcess[] = [];
-  const schemas: TestSchema[] = [];
+  const databases: TestDatabase[] = [];
   const post = (server: ServerProcess, forwardedFor: string) =>
     fetch(`${server.url}/api/leads/payroll-info`, {
       method: "POST",
@@ -75,22 +73,27 @@ describe("the rate limit against real servers", () => {
       headers: { Accept: "application/json", "X-Forwarded-For": forwardedFor },
     });
 
+  /** A fresh database of this dialect, dropped after the suite. */
+  const freshDatabase = async () => {
+    const database = await createTestDatabase(dialect, "lead-limit");
+    databases.push(database);
+    return database;
+  };
+
   beforeAll(async () => {
     buildDir = await makeMinimalBuild();
-    dataDir = await mkdtemp(path.join(tmpdir(), "lead-limit-"));
   });
 
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));
-    await Promise.all(schemas.map((schema) => schema.drop()));
-    await rm(dataDir, { recursive: true, force: true });
+    await Promise.all(databases.map((database) => database.drop()));
     await rm(buildDir, { recursive: true, force: true });
   });
 
   it("counts IPv6 clients behind a trusted proxy per /64", async () => {
     const server = await startServer({
+      ...(await freshDatabase()).env,
       BUILD_DIR: buildDir,
-      DATA_DIR: dataDir,
       RELAY_ENABLED: "false",
       RATE_LIMIT_PER_MINUTE: "2",
       TRUST_PROXY: "loopback",
@@ -102,17 +105,15 @@ describe("the rate limit against real servers", () => {
     expect((await post(server, "2001:db8:1:3::1")).status).toBe(201);
   });
 
-  const DATABASE_URL = process.env.DATABASE_URL;
-  it.skipIf(!DATABASE_URL)(
+  // Only PostgreSQL shares anything between instances.
+  it.runIf(dialect === "postgres")(
     "shares one limit across two instances on one PostgreSQL, and a forged X-Forwarded-For changes nothing",
     async () => {
       // A fresh schema: both instances start together on it, and both must open (the migrations take turns, and
       // they, not each limiter, make the limiter's table).
-      const schema = await createTestSchema(DATABASE_URL ?? "", "rate_limit");
-      schemas.push(schema);
       const env = {
+        ...(await freshDatabase()).env,
         BUILD_DIR: buildDir,
-        DATABASE_URL: schema.url,
         RELAY_ENABLED: "false",
         RATE_LIMIT_PER_MINUTE: "2",
       };

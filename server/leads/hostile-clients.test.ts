@@ -1,6 +1,5 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import type { Socket } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -14,22 +13,23 @@ import {
 } from "../test/raw-client.ts";
 import { pdfFile } from "../test/resume-fixtures.ts";
 import { makeMinimalBuild, type ServerProcess, startServer, waitFor } from "../test/server-process.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 
 const APPLY = "/api/leads/nurse-application";
 
-describe("clients that drop the connection half-way through an upload", () => {
-  let dataDir: string;
+describe.each(DIALECTS)("clients that drop the connection half-way through an upload, on %s", (dialect) => {
+  let database: TestDatabase;
   let buildDir: string;
   let server: ServerProcess;
   const port = () => Number(new URL(server.url).port);
-  const tempFiles = () => readdir(path.join(dataDir, "tmp"));
+  const tempFiles = () => readdir(path.join(database.dataDir, "tmp"));
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "lead-abort-"));
+    database = await createTestDatabase(dialect, "lead-abort");
     buildDir = await makeMinimalBuild();
     server = await startServer({
+      ...database.env,
       BUILD_DIR: buildDir,
-      DATA_DIR: dataDir,
       RATE_LIMIT_PER_MINUTE: "0",
       RELAY_ENABLED: "false",
     });
@@ -37,7 +37,7 @@ describe("clients that drop the connection half-way through an upload", () => {
 
   afterAll(async () => {
     await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await database?.drop();
     await rm(buildDir, { recursive: true, force: true });
   });
 
@@ -93,8 +93,9 @@ describe("clients that drop the connection half-way through an upload", () => {
   });
 });
 
-describe("slow clients and the cap on uploads in progress", () => {
-  let dataDir: string;
+describe.each(DIALECTS)("slow clients and the cap on uploads in progress, on %s", (dialect) => {
+  let slowDatabase: TestDatabase;
+  let cappedDatabase: TestDatabase;
   let buildDir: string;
   let slow: ServerProcess;
   let capped: ServerProcess;
@@ -102,26 +103,29 @@ describe("slow clients and the cap on uploads in progress", () => {
   const pending = async (server: ServerProcess) =>
     ((await (await fetch(`${server.url}/api/health`)).json()) as { pending: number }).pending;
   const tempFiles = (server: ServerProcess) =>
-    readdir(path.join(dataDir, server === slow ? "slow" : "capped", "tmp"));
+    readdir(path.join((server === slow ? slowDatabase : cappedDatabase).dataDir, "tmp"));
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "lead-slow-"));
+    [slowDatabase, cappedDatabase] = await Promise.all([
+      createTestDatabase(dialect, "lead-slow"),
+      createTestDatabase(dialect, "lead-capped"),
+    ]);
     buildDir = await makeMinimalBuild();
     const env = { BUILD_DIR: buildDir, RATE_LIMIT_PER_MINUTE: "0", RELAY_ENABLED: "false" };
     [slow, capped] = await Promise.all([
       startServer({
         ...env,
-        DATA_DIR: path.join(dataDir, "slow"),
+        ...slowDatabase.env,
         HEADERS_TIMEOUT_MS: "1000",
         REQUEST_TIMEOUT_MS: "2500",
       }),
-      startServer({ ...env, DATA_DIR: path.join(dataDir, "capped"), MAX_UPLOADS_IN_FLIGHT: "2" }),
+      startServer({ ...env, ...cappedDatabase.env, MAX_UPLOADS_IN_FLIGHT: "2" }),
     ]);
   });
 
   afterAll(async () => {
     await Promise.all([slow?.stop(), capped?.stop()]);
-    await rm(dataDir, { recursive: true, force: true });
+    await Promise.all([slowDatabase?.drop(), cappedDatabase?.drop()]);
     await rm(buildDir, { recursive: true, force: true });
   });
 
@@ -195,13 +199,13 @@ describe("slow clients and the cap on uploads in progress", () => {
   });
 });
 
-describe("a log reader that stops reading", () => {
+describe.each(DIALECTS)("a log reader that stops reading, on %s", (dialect) => {
   it("never stalls the server, reports the lines it dropped, and SIGTERM still ends it within 10 s", async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "lead-stalled-log-"));
+    const database = await createTestDatabase(dialect, "lead-stalled-log");
     const buildDir = await makeMinimalBuild();
     const server = await startServer({
+      ...database.env,
       BUILD_DIR: buildDir,
-      DATA_DIR: dataDir,
       LOG_LEVEL: "debug",
       LOG_BUFFER_BYTES: String(64 * 1024),
       RATE_LIMIT_PER_MINUTE: "0",
@@ -247,7 +251,7 @@ describe("a log reader that stops reading", () => {
       expect(exitedAfter).toBeLessThan(11_000);
     } finally {
       await server.kill();
-      await rm(dataDir, { recursive: true, force: true });
+      await database.drop();
       await rm(buildDir, { recursive: true, force: true });
     }
   });

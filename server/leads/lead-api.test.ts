@@ -1,14 +1,12 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { chartAssistDemo, nurseApplication, validateLead } from "../../leads/forms.ts";
 import { RESUME_MESSAGES } from "../../leads/resume.ts";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
-import { openSqliteStore } from "../store/kysely-store.ts";
 import type { LeadStore } from "../store/lead-store.ts";
 import { type FakeFormService, startFakeFormService } from "../test/fake-form-service.ts";
 import {
@@ -20,6 +18,7 @@ import {
   zipOf,
 } from "../test/resume-fixtures.ts";
 import { makeMinimalBuild, type ServerProcess, startServer, waitFor } from "../test/server-process.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { createLeadApi } from "./lead-api.ts";
 
 const SITE_URL = "https://www.northwind.example";
@@ -47,8 +46,9 @@ function application(resume: Buffer | null, fileName = "cv.pdf", overrides: Reco
   return body;
 }
 
-describe("lead API against the real server", () => {
-  let dataDir: string;
+describe.each(DIALECTS)("lead API against the real server on %s", (dialect) => {
+  let database: TestDatabase;
+  let limitedDatabase: TestDatabase;
   let buildDir: string;
   let service: FakeFormService;
   let server: ServerProcess;
@@ -62,16 +62,22 @@ describe("lead API against the real server", () => {
     base = server.url,
   ) => fetch(`${base}/api/leads/${formId}`, { method: "POST", body, headers, redirect: "manual" });
   const storedLeads = () => store.list({});
-  const tempFiles = () => readdir(path.join(dataDir, "tmp"));
-  const resumeFiles = () => readdir(path.join(dataDir, "resumes"));
+  const tempFiles = () => readdir(path.join(database.dataDir, "tmp"));
+  const resumeFiles = () => readdir(path.join(database.dataDir, "resumes"));
+  /** The relay's post of this lead, once the fake service has it. */
+  const deliveryOf = (id: string) =>
+    waitFor(() => service.delivered().find((item) => item.fields._lead_id === id));
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "lead-api-"));
+    [database, limitedDatabase] = await Promise.all([
+      createTestDatabase(dialect, "lead-api"),
+      createTestDatabase(dialect, "lead-api-limited"),
+    ]);
     buildDir = await makeMinimalBuild();
     service = await startFakeFormService();
     const env = {
+      ...database.env,
       BUILD_DIR: buildDir,
-      DATA_DIR: dataDir,
       SITE_URL,
       CONTACT_EMAIL: CONTACT,
       RECRUITING_EMAIL: RECRUITING,
@@ -84,20 +90,29 @@ describe("lead API against the real server", () => {
       startServer(env),
       startServer({
         ...env,
-        DATA_DIR: path.join(dataDir, "limited"),
+        ...limitedDatabase.env,
         RELAY_ENABLED: "false",
         RATE_LIMIT_PER_MINUTE: "2",
         TRUST_PROXY: "loopback",
       }),
     ]);
-    store = await openSqliteStore(dataDir);
+    store = await database.openStore();
+  });
+
+  // Whatever a test sent, refused or cut, its upload's temp file is gone once it is answered.
+  afterEach(async () => {
+    await waitFor(
+      async () => ((await tempFiles()).length === 0 ? true : undefined),
+      5000,
+      "temp files removed",
+    );
   });
 
   afterAll(async () => {
     await Promise.all([server?.stop(), limited?.stop()]);
     await store?.close();
     await service?.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await Promise.all([database?.drop(), limitedDatabase?.drop()]);
     await rm(buildDir, { recursive: true, force: true });
   });
 
@@ -115,9 +130,7 @@ describe("lead API against the real server", () => {
       formId: "chartassist-demo",
       fields: { name: "Grace Hopper", email: "grace@example.com", company: "Navy" },
     });
-    const delivered = await waitFor(() =>
-      service.delivered().find((item) => item.fields.email === "grace@example.com"),
-    );
+    const delivered = await deliveryOf(body.id);
     expect(delivered.to).toBe(CONTACT);
     expect(delivered.accept).toBe("application/json");
     expect(delivered.contentType).toMatch(/^multipart\/form-data/);
@@ -146,11 +159,12 @@ describe("lead API against the real server", () => {
       size: resume.length,
       sha256: sha256(resume),
     });
-    expect(await readFile(path.join(dataDir, "resumes", `${id}.pdf`))).toEqual(resume);
+    // SQLite keeps it as DATA_DIR/resumes/<id>.pdf; PostgreSQL in its lead_files table, and no file at all.
+    expect(await database.storedResume(id)).toEqual(resume);
+    if (dialect === "sqlite") expect(await resumeFiles()).toContain(`${id}.pdf`);
+    else expect(await resumeFiles()).toEqual([]);
 
-    const delivered = await waitFor(() =>
-      service.delivered().find((item) => item.fields.email === "mary@example.com"),
-    );
+    const delivered = await deliveryOf(id);
     expect(delivered.to).toBe(RECRUITING);
     expect(delivered.fields.subject).toBe(nurseApplication.subject);
     expect(delivered.file).toMatchObject({
@@ -271,9 +285,8 @@ describe("lead API against the real server", () => {
       application(docx, "resume", { email: "docx@example.com" }),
     );
     expect(response.status).toBe(201);
-    const delivered = await waitFor(() =>
-      service.delivered().find((item) => item.fields.email === "docx@example.com"),
-    );
+    const { id } = (await response.json()) as { id: string };
+    const delivered = await deliveryOf(id);
     expect(delivered.file).toMatchObject({ name: "resume.docx", sha256: sha256(docx) });
   });
 
@@ -311,9 +324,9 @@ describe("lead API against the real server", () => {
     expect(status).toBe("accepted");
     expect(await store.get(id)).toMatchObject({ state: "spam", fields: { _honey: "http://spam" } });
     // A real lead posted after it reaches the service; the spam one never does.
-    await post("careworks-demo", demo({ email: "after-spam@example.com" }));
-    await waitFor(() => service.delivered().find((item) => item.fields.email === "after-spam@example.com"));
-    expect(service.posts.filter((item) => item.fields.email === "bot@spam.example")).toEqual([]);
+    const after = await post("careworks-demo", demo({ email: "after-spam@example.com" }));
+    await deliveryOf(((await after.json()) as { id: string }).id);
+    expect(service.posts.filter((item) => item.fields._lead_id === id)).toEqual([]);
   });
 
   it("sends a native form post back to the form's page with 303, for success and for errors", async () => {
@@ -376,22 +389,21 @@ describe("lead API against the real server", () => {
     expect((await post("payroll-info", demo(), from("198.51.100.2"), limited.url)).status).toBe(201);
   });
 
-  it("keeps no stray temp files after all of the above", async () => {
-    await waitFor(
-      async () => ((await tempFiles()).length === 0 ? true : undefined),
-      5000,
-      "temp files removed",
-    );
-    expect(existsSync(path.join(dataDir, "leads.db"))).toBe(true);
+  it("keeps the leads in the database DATA_DIR or DATABASE_URL names", async () => {
+    const response = await post("chartassist-demo", demo({ email: "where@example.com" }));
+    const { id } = (await response.json()) as { id: string };
+    expect(await store.get(id)).toMatchObject({ fields: { email: "where@example.com" } });
+    expect(existsSync(path.join(database.dataDir, "leads.db"))).toBe(dialect === "sqlite");
   });
 });
 
-describe("lead API with its store down", () => {
+describe.each(DIALECTS)("lead API with its store down, on %s", (dialect) => {
   it("answers 503 to a post and leaves no temp file", async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "lead-api-down-"));
-    const store = await openSqliteStore(dataDir);
+    const database = await createTestDatabase(dialect, "lead-api-down");
+    const { dataDir } = database;
+    const store = await database.openStore();
     await store.close();
-    const config = loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: "0" });
+    const config = loadConfig({ ...database.env, RATE_LIMIT_PER_MINUTE: "0" });
     const api = await createLeadApi({ config, logger: createLogger("silent"), store });
     try {
       const body = application(pdf(5000));
@@ -406,7 +418,7 @@ describe("lead API with its store down", () => {
       expect(await readdir(path.join(dataDir, "resumes"))).toEqual([]);
     } finally {
       await api.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await database.drop();
     }
   });
 });

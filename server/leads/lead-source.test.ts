@@ -1,15 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { leadsToCsv, runCli } from "../cli.ts";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import { createFormServiceChannel } from "../relay/channels/form-service.ts";
 import { webhookPayload } from "../relay/channels/webhook.ts";
-import { openSqliteStore } from "../store/kysely-store.ts";
 import type { ClaimedDelivery, LeadStore } from "../store/lead-store.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { createLeadApi } from "./lead-api.ts";
 
 // Issue 16: the API records where a lead came from; the relay forwards it only where it should.
@@ -18,21 +15,21 @@ const SITE_URL = "https://www.northwind.example";
 const demo = (extra: Record<string, string> = {}) =>
   new URLSearchParams({ name: "Grace Hopper", email: "grace@example.com", ...extra });
 
-describe("lead source through the API", () => {
-  let dataDir: string;
+describe.each(DIALECTS)("lead source through the API on %s", (dialect) => {
+  let database: TestDatabase;
   let store: LeadStore;
   let api: Awaited<ReturnType<typeof createLeadApi>>;
 
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "lead-source-"));
-    store = await openSqliteStore(dataDir);
-    const config = loadConfig({ DATA_DIR: dataDir, SITE_URL, RATE_LIMIT_PER_MINUTE: "0" });
+    database = await createTestDatabase(dialect, "lead-source");
+    store = await database.openStore();
+    const config = loadConfig({ ...database.env, SITE_URL, RATE_LIMIT_PER_MINUTE: "0" });
     api = await createLeadApi({ config, logger: createLogger("silent"), store });
   });
   afterEach(async () => {
     await api.close();
     await store.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await database.drop();
   });
 
   /** Posts the ChartAssist demo form in process and returns the stored lead's source. */
@@ -166,41 +163,44 @@ describe("lead source in the CLI", () => {
     expect(row).toContain(`"'=HYPERLINK(1)"`);
   });
 
-  it("prints leads per form by campaign and by referrer with `sources --since`", async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "lead-sources-cli-"));
-    try {
-      const store = await openSqliteStore(dataDir);
-      const now = Date.now();
-      const accept = (createdAt: number, source: Record<string, string>) =>
-        store.acceptLead({
-          id: randomUUID(),
-          formId: "chartassist-demo",
-          state: "pending",
-          fields: { name: "Grace", email: "grace@example.com" },
-          source,
-          createdAt,
-        });
-      await accept(now, { utm_campaign: "fall", referrer: "https://news.example.org" });
-      await accept(now, { utm_campaign: "fall" });
-      await accept(now - 40 * 86_400_000, { utm_campaign: "spring" });
-      await store.close();
+  it.each(DIALECTS)(
+    "prints leads per form by campaign and by referrer with `sources --since`, on %s",
+    async (dialect) => {
+      const database = await createTestDatabase(dialect, "lead-sources-cli");
+      try {
+        const store = await database.openStore();
+        const now = Date.now();
+        const accept = (createdAt: number, source: Record<string, string>) =>
+          store.acceptLead({
+            id: randomUUID(),
+            formId: "chartassist-demo",
+            state: "pending",
+            fields: { name: "Grace", email: "grace@example.com" },
+            source,
+            createdAt,
+          });
+        await accept(now, { utm_campaign: "fall", referrer: "https://news.example.org" });
+        await accept(now, { utm_campaign: "fall" });
+        await accept(now - 40 * 86_400_000, { utm_campaign: "spring" });
+        await store.close();
 
-      const out: string[] = [];
-      const code = await runCli(["sources", "--since", "30d"], {
-        out: (line) => out.push(line),
-        err: (line) => out.push(line),
-        env: { DATA_DIR: dataDir },
-      });
-      expect(code).toBe(0);
-      expect(out).toEqual([
-        "by campaign (utm_campaign):",
-        `  ${"chartassist-demo".padEnd(20)} ${"2".padStart(6)}  fall`,
-        "by referring site:",
-        `  ${"chartassist-demo".padEnd(20)} ${"1".padStart(6)}  https://news.example.org`,
-        `  ${"chartassist-demo".padEnd(20)} ${"1".padStart(6)}  (none: direct, or the same site)`,
-      ]);
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
+        const out: string[] = [];
+        const code = await runCli(["sources", "--since", "30d"], {
+          out: (line) => out.push(line),
+          err: (line) => out.push(line),
+          env: database.env,
+        });
+        expect(code).toBe(0);
+        expect(out).toEqual([
+          "by campaign (utm_campaign):",
+          `  ${"chartassist-demo".padEnd(20)} ${"2".padStart(6)}  fall`,
+          "by referring site:",
+          `  ${"chartassist-demo".padEnd(20)} ${"1".padStart(6)}  https://news.example.org`,
+          `  ${"chartassist-demo".padEnd(20)} ${"1".padStart(6)}  (none: direct, or the same site)`,
+        ]);
+      } finally {
+        await database.drop();
+      }
+    },
+  );
 });

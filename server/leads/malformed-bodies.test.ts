@@ -1,13 +1,12 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
-import { openSqliteStore } from "../store/kysely-store.ts";
 import type { LeadStore } from "../store/lead-store.ts";
 import { applicationBody, BOUNDARY } from "../test/raw-client.ts";
 import { pdfFile } from "../test/resume-fixtures.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { createLeadApi } from "./lead-api.ts";
 
 const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
@@ -24,21 +23,21 @@ function chunked(parts: Buffer[]): ReadableStream<Uint8Array> {
   });
 }
 
-describe("malformed and oversized bodies, in process", () => {
-  let dataDir: string;
+describe.each(DIALECTS)("malformed and oversized bodies, in process, on %s", (dialect) => {
+  let database: TestDatabase;
   let store: LeadStore;
   let api: Awaited<ReturnType<typeof createLeadApi>>;
 
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "malformed-"));
-    store = await openSqliteStore(dataDir);
-    const config = loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: "0" });
+    database = await createTestDatabase(dialect, "malformed");
+    store = await database.openStore();
+    const config = loadConfig({ ...database.env, RATE_LIMIT_PER_MINUTE: "0" });
     api = await createLeadApi({ config, logger: createLogger("silent"), store });
   });
   afterEach(async () => {
     await api.close();
     await store.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await database.drop();
   });
 
   async function post(body: BodyInit, contentType: string) {
@@ -53,8 +52,8 @@ describe("malformed and oversized bodies, in process", () => {
 
   async function expectNothingKept() {
     expect(await store.list({})).toEqual([]);
-    expect(await readdir(path.join(dataDir, "tmp"))).toEqual([]);
-    expect(await readdir(path.join(dataDir, "resumes"))).toEqual([]);
+    expect(await readdir(path.join(database.dataDir, "tmp"))).toEqual([]);
+    expect(await readdir(path.join(database.dataDir, "resumes"))).toEqual([]);
   }
 
   const whole = applicationBody(pdfFile(64 * 1024));

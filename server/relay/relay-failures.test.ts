@@ -1,37 +1,33 @@
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
-import { mkdtemp, rm, unlink } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
-import { openSqliteStore } from "../store/kysely-store.ts";
 import type { LeadStore, NewLead } from "../store/lead-store.ts";
-import { ensureDataDirs, resumePathOf } from "../store/resume-files.ts";
 import { startFakeFormService } from "../test/fake-form-service.ts";
 import { pdfFile, uploadedResume } from "../test/resume-fixtures.ts";
 import { waitFor } from "../test/server-process.ts";
+import { createTestDatabase, DIALECTS } from "../test/test-database.ts";
 import { createRelayWorker } from "./relay-worker.ts";
 
 const logger = createLogger("silent");
 
-describe("relay failure paths (in process, against loopback services)", () => {
+describe.each(DIALECTS)("relay failure paths (in process, against loopback services) on %s", (dialect) => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
   async function setup(formServiceUrl: string, { start = true } = {}) {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "relay-failures-"));
-    await ensureDataDirs(dataDir);
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const store = await openSqliteStore(dataDir);
+    const database = await createTestDatabase(dialect, "relay-failures");
+    cleanups.push(() => database.drop());
+    const store = await database.openStore();
     cleanups.push(() => store.close());
+    const { dataDir } = database;
     const config = loadConfig({
-      DATA_DIR: dataDir,
+      ...database.env,
       FORM_SERVICE_URL: formServiceUrl,
       RELAY_POLL_MS: "20",
       RELAY_BASE_DELAY_MS: "20",
@@ -41,7 +37,7 @@ describe("relay failure paths (in process, against loopback services)", () => {
     const relay = createRelayWorker({ config, logger, store });
     cleanups.push(() => relay.stop(0));
     if (start) relay.start();
-    return { store, dataDir, relay, config };
+    return { store, dataDir, relay, config, database };
   }
 
   async function accept(store: LeadStore, dataDir: string, resume?: Buffer) {
@@ -181,12 +177,12 @@ describe("relay failure paths (in process, against loopback services)", () => {
     },
   );
 
-  it("fails a lead whose resume file was deleted as a configuration problem, and still delivers the others", async () => {
+  it("fails a lead whose resume was lost (its file, or its lead_files row) as a configuration problem, and still delivers the others", async () => {
     const fake = await startFakeFormService();
     cleanups.push(() => fake.close());
-    const { store, dataDir, relay } = await setup(fake.template, { start: false });
+    const { store, dataDir, relay, database } = await setup(fake.template, { start: false });
     const lost = await accept(store, dataDir, pdfFile(2048));
-    await unlink(resumePathOf(dataDir, lost, "pdf"));
+    await database.removeResume(lost);
     const kept = await accept(store, dataDir, pdfFile(4096));
     relay.start();
 

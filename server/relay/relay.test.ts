@@ -1,14 +1,12 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { once } from "node:events";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openSqliteStore } from "../store/kysely-store.ts";
 import type { LeadStore } from "../store/lead-store.ts";
 import {
   ACTIVATION_ANSWER,
@@ -26,6 +24,7 @@ import {
   startServer,
   waitFor,
 } from "../test/server-process.ts";
+import { createTestDatabase, DIALECTS } from "../test/test-database.ts";
 import { backoffDelay, parseRetryAfter } from "./backoff.ts";
 
 const run = promisify(execFile);
@@ -54,7 +53,7 @@ describe("backoff", () => {
   });
 });
 
-describe("relay against a fake form service", () => {
+describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => {
   let buildDir: string;
   const cleanups: (() => Promise<unknown>)[] = [];
   const allLogs: string[] = [];
@@ -70,11 +69,13 @@ describe("relay against a fake form service", () => {
   });
 
   async function setup(env: Record<string, string> = {}, service?: FakeFormService) {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "relay-"));
+    const database = await createTestDatabase(dialect, "relay");
+    cleanups.push(() => database.drop());
+    const { dataDir } = database;
     const fake = service ?? (await startFakeFormService());
     const baseEnv = {
+      ...database.env,
       BUILD_DIR: buildDir,
-      DATA_DIR: dataDir,
       FORM_SERVICE_URL: fake.template,
       RELAY_POLL_MS: "50",
       RELAY_BASE_DELAY_MS: "20",
@@ -84,9 +85,8 @@ describe("relay against a fake form service", () => {
       ...env,
     };
     const server = await startServer(baseEnv);
-    const store = await openSqliteStore(dataDir);
+    const store = await database.openStore();
     cleanups.push(
-      () => rm(dataDir, { recursive: true, force: true }),
       () => fake.close(),
       () => store.close(),
       async () => {

@@ -1,25 +1,26 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli.ts";
 import { makeMinimalBuild, type ServerProcess, startServer } from "../test/server-process.ts";
 import { PASSWORD, totpNow } from "../test/staff-harness.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 
 const SITE_URL = "http://localhost:3000";
 const STAFF_EMAIL = "first.admin@staff.example";
 const LEAD_EMAIL = "grace@example.com";
 
 /** The real server process: the staff API is mounted, speaks HTTP, and logs ids only. */
-describe("staff API in the real server", () => {
-  let dataDir: string;
+describe.each(DIALECTS)("staff API in the real server on %s", (dialect) => {
+  let database: TestDatabase;
+  let buildDir: string;
   let server: ServerProcess;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "staff-server-"));
+    database = await createTestDatabase(dialect, "staff-server");
+    buildDir = await makeMinimalBuild();
     server = await startServer({
-      DATA_DIR: dataDir,
-      BUILD_DIR: await makeMinimalBuild(),
+      ...database.env,
+      BUILD_DIR: buildDir,
       SITE_URL,
       RELAY_ENABLED: "false",
       RATE_LIMIT_PER_MINUTE: "0",
@@ -27,7 +28,8 @@ describe("staff API in the real server", () => {
   });
   afterAll(async () => {
     await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await database?.drop();
+    await rm(buildDir, { recursive: true, force: true });
   });
 
   const call = (
@@ -49,7 +51,7 @@ describe("staff API in the real server", () => {
     const added = await runCli(["staff", "add", "--email", STAFF_EMAIL, "--role", "admin"], {
       out: (line) => out.push(line),
       err: () => undefined,
-      env: { DATA_DIR: dataDir, SITE_URL, LOG_LEVEL: "silent" },
+      env: { ...database.env, SITE_URL, LOG_LEVEL: "silent" },
     });
     expect(added).toBe(0);
     const token = new URL(out.at(-1) ?? "").searchParams.get("token") ?? "";

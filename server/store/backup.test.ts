@@ -32,6 +32,7 @@ function leadsCli(args: string[], env: Record<string, string>) {
 const pdf = () =>
   Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(20_000 + Math.floor(Math.random() * 50_000))]);
 
+// SQLite only: the backup copies its database file and resume files; PostgreSQL is pg_dump's (below).
 describe("backup and restore of the SQLite store", () => {
   let root: string;
   let buildDir: string;

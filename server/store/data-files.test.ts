@@ -31,6 +31,7 @@ async function applicationBytes(resumeBytes: number) {
   };
 }
 
+// SQLite only: leads.db, its WAL and resume files on disk (what these modes and the sweep are about) are SQLite's.
 describe("personal data on disk", () => {
   const cleanup: string[] = [];
   afterEach(async () => {
