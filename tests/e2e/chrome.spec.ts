@@ -140,7 +140,10 @@ test.describe("home menu", () => {
   });
 
   test("opens, closes on an outside click and on Escape, and a link closes it", async ({ page }) => {
+    // Hydrated first: the test above covers a menu opened before React arrives, and a click that lands while
+    // hydration runs can miss a panel Chromium is still settling (seen once in CI, with the switcher below).
     await page.goto("/");
+    await waitForHydration(page);
     const trigger = page.getByRole("button", { name: /menu/i });
     const panel = page.getByRole("navigation", { name: "Site" }).locator("[popover]");
     await expect(panel).toBeHidden();
@@ -188,6 +191,8 @@ test.describe("solution switcher", () => {
   for (const path of ["/chart-assist", "/carestaff", "/health-admin"]) {
     test(`is on ${path} with the current solution marked`, async ({ page }) => {
       await page.goto(path);
+      // Hydrated first, as for the home menu: the panel is the same popover element before and after.
+      await waitForHydration(page);
       const switcher = page.getByRole("navigation", { name: "Our solutions" });
       if (isMobile(page)) {
         const trigger = switcher.getByRole("button", { name: "Our Solutions" });
