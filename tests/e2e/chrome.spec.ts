@@ -140,8 +140,11 @@ test.describe("home menu", () => {
   });
 
   test("opens, closes on an outside click and on Escape, and a link closes it", async ({ page }) => {
-    // Hydrated first: the test above covers a menu opened before React arrives, and a click that lands while
-    // hydration runs can miss a panel Chromium is still settling (seen once in CI, with the switcher below).
+    // Hydrated and without motion: the test above covers a menu opened before React arrives, and motion.spec.ts
+    // the motion. A panel still easing in, or a page scrolling smoothly while the trigger has focus
+    // (`html:focus-within`), moved the switcher's link away from Playwright's computed click point twice in CI;
+    // the click then landed outside and dismissed the panel.
+    await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
     await waitForHydration(page);
     const trigger = page.getByRole("button", { name: /menu/i });
@@ -190,8 +193,9 @@ test.describe("home menu", () => {
 test.describe("solution switcher", () => {
   for (const path of ["/chart-assist", "/carestaff", "/health-admin"]) {
     test(`is on ${path} with the current solution marked`, async ({ page }) => {
+      // Hydrated and without motion, as for the home menu above.
+      await page.emulateMedia({ reducedMotion: "reduce" });
       await page.goto(path);
-      // Hydrated first, as for the home menu: the panel is the same popover element before and after.
       await waitForHydration(page);
       const switcher = page.getByRole("navigation", { name: "Our solutions" });
       if (isMobile(page)) {
