@@ -6,6 +6,7 @@ import { loadConfig } from "../../config.ts";
 import { createLogger } from "../../logger.ts";
 import type { Channel, LeadStore, NewLead } from "../../store/lead-store.ts";
 import { pdfFile, uploadedResume } from "../../test/resume-fixtures.ts";
+import { waitFor } from "../../test/server-process.ts";
 import { startSmtpSink } from "../../test/smtp-sink.ts";
 import { createTestDatabase, DIALECTS } from "../../test/test-database.ts";
 import { startWebhookSink } from "../../test/webhook-sink.ts";
@@ -89,10 +90,6 @@ describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
     if (resume) lead.resume = await uploadedResume(dataDir, resume);
     await store.acceptLead(lead);
     return lead;
-  }
-
-  async function waitFor(condition: () => Promise<boolean>) {
-    while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
   async function waitForState(store: LeadStore, id: string, state: string) {
@@ -193,7 +190,11 @@ describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
     const now = () => Date.now() + skipped;
     startRelay(createRelayWorker({ config, logger, store, now, onDead: () => void alerts.check() }));
     const lead = await accept(store, dataDir);
-    await waitFor(async () => ((await store.get(lead.id))?.deliveries[0]?.attempts ?? 0) >= 1);
+    await waitFor(
+      async () => ((await store.get(lead.id))?.deliveries[0]?.attempts ?? 0) >= 1 || undefined,
+      15_000,
+      "the first refusal recorded",
+    );
     skipped = GIVE_UP_MS;
     const dead = await waitForState(store, lead.id, "dead");
     expect(dead.deliveries).toMatchObject([
