@@ -24,11 +24,17 @@ const launchOptions = {
 };
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions };
+/**
+ * A phone, not a narrow desktop window (issue 17): iPhone 13 metrics (390 px wide at a device scale factor of 3,
+ * touch, `isMobile` so the meta viewport and overlay scrollbars apply) in Chromium, with Chromium's Android user
+ * agent so the page is told the truth about the engine. 844 px tall: the phone's screen, as the axe scroll
+ * positions and the bottom bar checks expect. Taps go through `press()` (tests/e2e/support/pages.ts).
+ */
 const mobile = {
-  ...devices["Desktop Chrome"],
+  ...devices["iPhone 13"],
+  defaultBrowserType: "chromium" as const,
+  userAgent: devices["Pixel 7"].userAgent,
   viewport: { width: 390, height: 844 },
-  hasTouch: true,
-  isMobile: false,
   launchOptions,
 };
 /** The specs that measure time on the main thread. */

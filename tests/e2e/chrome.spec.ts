@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { publicPaths } from "../../app/route-paths.ts";
-import { waitForHydration } from "./support/pages.ts";
+import { press, pressAt, waitForHydration } from "./support/pages.ts";
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
@@ -131,7 +131,7 @@ test.describe("home menu", () => {
     });
     await page.goto("/", { waitUntil: "domcontentloaded" });
     const panel = page.getByRole("navigation", { name: "Site" }).locator("[popover]");
-    await page.getByRole("button", { name: /menu/i }).click();
+    await press(page.getByRole("button", { name: /menu/i }));
     await expect(panel).toBeVisible();
     releaseScripts();
     await waitForHydration(page);
@@ -150,7 +150,7 @@ test.describe("home menu", () => {
     const trigger = page.getByRole("button", { name: /menu/i });
     const panel = page.getByRole("navigation", { name: "Site" }).locator("[popover]");
     await expect(panel).toBeHidden();
-    await trigger.click();
+    await press(trigger);
     await expect(panel).toBeVisible();
     await expect(page.getByRole("button", { name: /menu/i, expanded: true })).toBeVisible();
     await expect(panel.getByRole("link")).toHaveText([
@@ -163,18 +163,18 @@ test.describe("home menu", () => {
     ]);
     await expect(panel.getByRole("list", { name: "Services" })).toBeVisible();
 
-    await page.mouse.click(10, 400);
+    await pressAt(page, 10, 400);
     await expect(panel).toBeHidden();
 
-    await trigger.click();
+    await press(trigger);
     await expect(panel).toBeVisible();
     await panel.getByRole("link", { name: "About Us" }).focus();
     await page.keyboard.press("Escape");
     await expect(panel).toBeHidden();
     await expect(trigger).toBeFocused();
 
-    await trigger.click();
-    await panel.getByRole("link", { name: "Find a Job" }).click();
+    await press(trigger);
+    await press(panel.getByRole("link", { name: "Find a Job" }));
     await expect(page).toHaveURL("/carestaff/careers");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Join Our Nursing Team");
   });
@@ -201,19 +201,19 @@ test.describe("solution switcher", () => {
       if (isMobile(page)) {
         const trigger = switcher.getByRole("button", { name: "Our Solutions" });
         const panel = switcher.locator("[popover]");
-        await trigger.click();
+        await press(trigger);
         await expect(panel).toBeVisible();
         await expect(panel.getByRole("listitem")).toHaveCount(3);
         await expect(panel.locator('[aria-current="page"]')).toHaveCount(1);
         // An outside click: the switcher bar's own empty edge.
-        await switcher.click({ position: { x: 4, y: 4 } });
+        await press(switcher, { position: { x: 4, y: 4 } });
         await expect(panel).toBeHidden();
-        await trigger.click();
+        await press(trigger);
         await expect(panel).toBeVisible();
         await page.keyboard.press("Escape");
         await expect(panel).toBeHidden();
-        await trigger.click();
-        await panel.getByRole("link").first().click();
+        await press(trigger);
+        await press(panel.getByRole("link").first());
         await expect(page).not.toHaveURL(path);
         await expect(
           page.getByRole("navigation", { name: "Our solutions" }).locator("[popover]"),
@@ -266,7 +266,7 @@ test.describe("bottom bar", () => {
   test("Get Staffed leads to the staffing form", async ({ page }) => {
     test.skip(!isMobile(page), "phones only");
     await page.goto("/carestaff/careers");
-    await page.getByTestId("bottom-bar").getByRole("link", { name: "Get Staffed" }).click();
+    await press(page.getByTestId("bottom-bar").getByRole("link", { name: "Get Staffed" }));
     await expect(page).toHaveURL(/\/carestaff#contact$/);
   });
 });

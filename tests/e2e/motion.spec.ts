@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ROUTES, waitForHydration } from "./support/pages.ts";
+import { press, ROUTES, waitForHydration } from "./support/pages.ts";
 
 /** The animated figure (what the eye sees) for a stat label. */
 const figure = (page: Page, label: string) =>
@@ -138,9 +138,9 @@ test.describe("carousels", () => {
 
     await expect(previous).toBeDisabled();
     await expect(next).toBeEnabled();
-    await next.click();
+    await press(next);
     await expect(previous).toBeEnabled();
-    await next.click();
+    await press(next);
     await expect(next).toBeDisabled();
 
     const viewport = carousel.locator('[data-slot="carousel-viewport"]');
@@ -176,11 +176,11 @@ test.describe("carousels", () => {
       const dot = (n: number) => carousel.getByRole("button", { name: `Go to testimonial ${n}` });
       await expect(dot(1)).toHaveAttribute("aria-current", "true");
 
-      await carousel.getByRole("button", { name: "Previous testimonial" }).click();
+      await press(carousel.getByRole("button", { name: "Previous testimonial" }));
       await expect(dot(3)).toHaveAttribute("aria-current", "true");
-      await carousel.getByRole("button", { name: "Next testimonial" }).click();
+      await press(carousel.getByRole("button", { name: "Next testimonial" }));
       await expect(dot(1)).toHaveAttribute("aria-current", "true");
-      await dot(2).click();
+      await press(dot(2));
       await expect(dot(2)).toHaveAttribute("aria-current", "true");
       // The chosen slide settles inside the carousel's viewport.
       const viewportX = async () =>
@@ -236,7 +236,7 @@ test.describe("careers", () => {
     await waitForHydration(page);
     const form = page.locator("#application-form");
     await expect(form).not.toBeInViewport();
-    await page.locator("main").getByRole("link", { name: "Apply Now" }).click();
+    await press(page.locator("main").getByRole("link", { name: "Apply Now" }));
     await expect(form).toBeInViewport();
     await expect(page).toHaveURL(/#application-form$/);
   });

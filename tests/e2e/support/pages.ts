@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { type Locator, type Page, test } from "@playwright/test";
 import { indexablePaths, publicPaths, ROUTES } from "../../../app/route-paths.ts";
 import { readSiteConfig } from "../../../config/site.ts";
 
@@ -24,4 +24,21 @@ export async function openPage(page: Page, path: string) {
   await waitForHydration(page);
   await page.waitForLoadState("networkidle");
   return response;
+}
+
+/** True in the phone project: a touch screen, where a finger taps rather than a mouse clicking. */
+export function isTouch() {
+  return test.info().project.use.hasTouch === true;
+}
+
+/** Presses a control the way the device would: a tap on the phone project, a click on the desktop one. */
+export async function press(locator: Locator, options: { position?: { x: number; y: number } } = {}) {
+  if (isTouch()) await locator.tap(options);
+  else await locator.click(options);
+}
+
+/** Presses at a point of the viewport, as `press` does: an outside tap or click, for light dismiss. */
+export async function pressAt(page: Page, x: number, y: number) {
+  if (isTouch()) await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
 }
