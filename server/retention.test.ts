@@ -7,8 +7,9 @@ import { createLogger } from "./logger.ts";
 import { RETENTION_SWEEP_MS, type Retention, startRetention } from "./retention.ts";
 import type { LeadStore } from "./store/lead-store.ts";
 import { newTempPath } from "./store/resume-files.ts";
+import { startInProcessServer } from "./test/in-process-server.ts";
 import { leaseOf } from "./test/lease.ts";
-import { makeMinimalBuild, startServer, waitFor } from "./test/server-process.ts";
+import { makeMinimalBuild, waitFor } from "./test/server-process.ts";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "./test/test-database.ts";
 
 const DAY = 86_400_000;
@@ -154,8 +155,8 @@ describe.each(DIALECTS)("retention in the real server on %s", (dialect) => {
       await store.close();
     }
     const env = { BUILD_DIR: buildDir, RELAY_ENABLED: "false" };
-    const kept = await startServer({ ...env, ...databases.kept.env });
-    const swept = await startServer({ ...env, ...databases.swept.env, RETENTION_DAYS: "30" });
+    const kept = await startInProcessServer({ ...env, ...databases.kept.env });
+    const swept = await startInProcessServer({ ...env, ...databases.swept.env, RETENTION_DAYS: "30" });
     try {
       await waitFor(
         () => (swept.logs().includes('"msg":"retention sweep"') ? true : undefined),

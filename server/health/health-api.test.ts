@@ -3,8 +3,9 @@ import { rm } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "../logger.ts";
 import type { LeadStore, NewLead } from "../store/lead-store.ts";
+import { startInProcessServer } from "../test/in-process-server.ts";
 import { leaseOf } from "../test/lease.ts";
-import { makeMinimalBuild, startServer } from "../test/server-process.ts";
+import { makeMinimalBuild } from "../test/server-process.ts";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { createHealthApi } from "./health-api.ts";
 
@@ -138,7 +139,11 @@ describe.each(DIALECTS)("health endpoints in the server on %s", (dialect) => {
   it("are served under /api with the security headers and no caching", async () => {
     const database = await createTestDatabase(dialect, "health-server");
     const buildDir = await makeMinimalBuild();
-    const server = await startServer({ ...database.env, BUILD_DIR: buildDir, RELAY_ENABLED: "false" });
+    const server = await startInProcessServer({
+      ...database.env,
+      BUILD_DIR: buildDir,
+      RELAY_ENABLED: "false",
+    });
     try {
       const live = await fetch(`${server.url}/api/health`);
       expect(live.status).toBe(200);

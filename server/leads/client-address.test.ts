@@ -3,7 +3,8 @@ import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, type TrustProxy } from "../config.ts";
-import { makeMinimalBuild, type ServerProcess, startServer } from "../test/server-process.ts";
+import { startInProcessServer, type TestServer } from "../test/in-process-server.ts";
+import { makeMinimalBuild, startServer } from "../test/server-process.ts";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { clientAddressResolver, rateLimitKey } from "./client-address.ts";
 
@@ -64,9 +65,9 @@ describe("client address behind proxies (proxy-addr semantics)", () => {
 // In memory on SQLite, in a PostgreSQL table shared by every instance otherwise.
 describe.each(DIALECTS)("the rate limit against real servers, on %s", (dialect) => {
   let buildDir: string;
-  const servers: ServerProcess[] = [];
+  const servers: TestServer[] = [];
   const databases: TestDatabase[] = [];
-  const post = (server: ServerProcess, forwardedFor: string) =>
+  const post = (server: TestServer, forwardedFor: string) =>
     fetch(`${server.url}/api/leads/payroll-info`, {
       method: "POST",
       body: new URLSearchParams({ name: "Grace Hopper", email: "grace@example.com", company: "Navy" }),
@@ -91,7 +92,7 @@ describe.each(DIALECTS)("the rate limit against real servers, on %s", (dialect) 
   });
 
   it("counts IPv6 clients behind a trusted proxy per /64", async () => {
-    const server = await startServer({
+    const server = await startInProcessServer({
       ...(await freshDatabase()).env,
       BUILD_DIR: buildDir,
       RELAY_ENABLED: "false",
@@ -117,6 +118,7 @@ describe.each(DIALECTS)("the rate limit against real servers, on %s", (dialect) 
         RELAY_ENABLED: "false",
         RATE_LIMIT_PER_MINUTE: "2",
       };
+      // Two processes: nothing in memory can be shared, only what PostgreSQL holds.
       const [first, second] = await Promise.all([startServer(env), startServer(env)]);
       servers.push(first, second);
       // Same peer (no proxy trusted), a different forged address each time: one bucket, across instances.

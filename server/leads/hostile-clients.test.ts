@@ -2,6 +2,7 @@ import { readdir, rm } from "node:fs/promises";
 import type { Socket } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startInProcessServer, type TestServer } from "../test/in-process-server.ts";
 import {
   applicationBody,
   descriptorsOf,
@@ -97,12 +98,12 @@ describe.each(DIALECTS)("slow clients and the cap on uploads in progress, on %s"
   let slowDatabase: TestDatabase;
   let cappedDatabase: TestDatabase;
   let buildDir: string;
-  let slow: ServerProcess;
-  let capped: ServerProcess;
-  const portOf = (server: ServerProcess) => Number(new URL(server.url).port);
-  const pending = async (server: ServerProcess) =>
+  let slow: TestServer;
+  let capped: TestServer;
+  const portOf = (server: TestServer) => Number(new URL(server.url).port);
+  const pending = async (server: TestServer) =>
     ((await (await fetch(`${server.url}/api/health`)).json()) as { pending: number }).pending;
-  const tempFiles = (server: ServerProcess) =>
+  const tempFiles = (server: TestServer) =>
     readdir(path.join((server === slow ? slowDatabase : cappedDatabase).dataDir, "tmp"));
 
   beforeAll(async () => {
@@ -113,13 +114,13 @@ describe.each(DIALECTS)("slow clients and the cap on uploads in progress, on %s"
     buildDir = await makeMinimalBuild();
     const env = { BUILD_DIR: buildDir, RATE_LIMIT_PER_MINUTE: "0", RELAY_ENABLED: "false" };
     [slow, capped] = await Promise.all([
-      startServer({
+      startInProcessServer({
         ...env,
         ...slowDatabase.env,
         HEADERS_TIMEOUT_MS: "1000",
         REQUEST_TIMEOUT_MS: "2500",
       }),
-      startServer({ ...env, ...cappedDatabase.env, MAX_UPLOADS_IN_FLIGHT: "2" }),
+      startInProcessServer({ ...env, ...cappedDatabase.env, MAX_UPLOADS_IN_FLIGHT: "2" }),
     ]);
   });
 

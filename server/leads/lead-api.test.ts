@@ -9,6 +9,7 @@ import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import type { LeadStore } from "../store/lead-store.ts";
 import { type FakeFormService, startFakeFormService } from "../test/fake-form-service.ts";
+import { startInProcessServer, type TestServer } from "../test/in-process-server.ts";
 import {
   docFile,
   docxFile,
@@ -17,7 +18,7 @@ import {
   plainZipFile,
   zipOf,
 } from "../test/resume-fixtures.ts";
-import { makeMinimalBuild, type ServerProcess, startServer, waitFor } from "../test/server-process.ts";
+import { makeMinimalBuild, waitFor } from "../test/server-process.ts";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { createLeadApi } from "./lead-api.ts";
 
@@ -46,13 +47,13 @@ function application(resume: Buffer | null, fileName = "cv.pdf", overrides: Reco
   return body;
 }
 
-describe.each(DIALECTS)("lead API against the real server on %s", (dialect) => {
+describe.each(DIALECTS)("lead API against the real server (in process) on %s", (dialect) => {
   let database: TestDatabase;
   let limitedDatabase: TestDatabase;
   let buildDir: string;
   let service: FakeFormService;
-  let server: ServerProcess;
-  let limited: ServerProcess;
+  let server: TestServer;
+  let limited: TestServer;
   let store: LeadStore;
 
   const post = (
@@ -87,8 +88,8 @@ describe.each(DIALECTS)("lead API against the real server on %s", (dialect) => {
       ALLOWED_ORIGINS: "https://partner.example",
     };
     [server, limited] = await Promise.all([
-      startServer(env),
-      startServer({
+      startInProcessServer(env),
+      startInProcessServer({
         ...env,
         ...limitedDatabase.env,
         RELAY_ENABLED: "false",

@@ -14,6 +14,7 @@ import {
   SUCCESS_ANSWER,
   startFakeFormService,
 } from "../test/fake-form-service.ts";
+import { startInProcessServer, type TestServer } from "../test/in-process-server.ts";
 import { applicationBody, openSocket, readUntilClosed, requestHead, statusOf } from "../test/raw-client.ts";
 import { pdfFile } from "../test/resume-fixtures.ts";
 import {
@@ -53,6 +54,14 @@ describe("backoff", () => {
   });
 });
 
+interface Setup<Server extends TestServer> {
+  dataDir: string;
+  fake: FakeFormService;
+  server: Server;
+  store: LeadStore;
+  env: Record<string, string>;
+}
+
 describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => {
   let buildDir: string;
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -68,7 +77,18 @@ describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => 
     await rm(buildDir, { recursive: true, force: true });
   });
 
-  async function setup(env: Record<string, string> = {}, service?: FakeFormService) {
+  /** A server of its own on a fresh database; in this process unless the test needs a real one (signals, kill). */
+  async function setup(env?: Record<string, string>, service?: FakeFormService): Promise<Setup<TestServer>>;
+  async function setup(
+    env: Record<string, string>,
+    service: FakeFormService | undefined,
+    where: "child process",
+  ): Promise<Setup<ServerProcess>>;
+  async function setup(
+    env: Record<string, string> = {},
+    service?: FakeFormService,
+    where: "in process" | "child process" = "in process",
+  ): Promise<Setup<TestServer>> {
     const database = await createTestDatabase(dialect, "relay");
     cleanups.push(() => database.drop());
     const { dataDir } = database;
@@ -84,7 +104,8 @@ describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => 
       LOG_LEVEL: "trace",
       ...env,
     };
-    const server = await startServer(baseEnv);
+    const server =
+      where === "child process" ? await startServer(baseEnv) : await startInProcessServer(baseEnv);
     const store = await database.openStore();
     cleanups.push(
       () => fake.close(),
@@ -97,7 +118,7 @@ describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => 
     return { dataDir, fake, server, store, env: baseEnv };
   }
 
-  const postLead = async (server: ServerProcess, body: BodyInit, formId = "payroll-info") => {
+  const postLead = async (server: TestServer, body: BodyInit, formId = "payroll-info") => {
     const response = await fetch(`${server.url}/api/leads/${formId}`, {
       method: "POST",
       body,
@@ -158,7 +179,7 @@ describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => 
     expect(await store.get(id)).toMatchObject({ state: "pending", attempts: 1, lastStatus: 200 });
     expect(fake.delivered()).toEqual([]);
 
-    // The log line travels through the child's pipe after the store changed: wait for it.
+    // The log line may follow the store's change: wait for it.
     const warning = await waitFor(
       () =>
         server
@@ -186,7 +207,7 @@ describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => 
     const id = await postLead(server, canaryForm());
     await waitFor(() => stateOf(store, id, "dead"), 20_000, "dead");
     expect(fake.posts.length).toBeGreaterThanOrEqual(2);
-    // The store changes before the child's log line reaches us through its pipe: wait for the line too.
+    // The store changes before the log line is written: wait for the line too.
     const deadLine = await waitFor(
       () =>
         server
@@ -201,7 +222,7 @@ describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => 
   });
 
   it("loses nothing when the server is killed with SIGKILL right after the 201", async () => {
-    const { server, fake, env, store } = await setup({ RELAY_ENABLED: "false" });
+    const { server, fake, env, store } = await setup({ RELAY_ENABLED: "false" }, undefined, "child process");
     const resume = Buffer.concat([Buffer.from("%PDF-1.5\n"), Buffer.alloc(3 * 1024 * 1024, 0x41)]);
     const body = new FormData();
     for (const [name, value] of Object.entries({
@@ -232,7 +253,7 @@ describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => 
     });
   });
 
-  it("on SIGTERM releases a delivery the service never answers, exits in time, and the lead is due at once", async () => {
+  it("on a graceful stop (what SIGTERM starts) releases a delivery the service never answers, in time, and the lead is due at once", async () => {
     // A form service that takes the request and never answers: the relay's own timeout is far beyond the deadline.
     let received = 0;
     const hanging = createServer((request) => {
@@ -266,7 +287,7 @@ describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => 
   });
 
   it("on SIGTERM lets an upload in progress finish: 201, the lead stored, then the process exits", async () => {
-    const { server, store, dataDir } = await setup({ RELAY_ENABLED: "false" });
+    const { server, store, dataDir } = await setup({ RELAY_ENABLED: "false" }, undefined, "child process");
     const port = Number(new URL(server.url).port);
     const body = applicationBody(pdfFile(256 * 1024));
     const socket = await openSocket(port);

@@ -1,0 +1,143 @@
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { createAlerts } from "./alerts/alerts.ts";
+import { createApp } from "./app.ts";
+import type { ServerConfig } from "./config.ts";
+import { probeWritable } from "./data-dir.ts";
+import { errorKind } from "./error-kind.ts";
+import { createHealthApi } from "./health/health-api.ts";
+import { createLeadApi } from "./leads/lead-api.ts";
+import type { Logger } from "./logger.ts";
+import { createResumeLinkApi } from "./relay/channels/resume-link.ts";
+import { createRelayWorker } from "./relay/relay-worker.ts";
+import { startRetention } from "./retention.ts";
+import { startStaffUpkeep } from "./staff/audit.ts";
+import { openStaff } from "./staff/open-staff.ts";
+import { createStaffApi } from "./staff/staff-api.ts";
+import { type beginStartup, servingLine } from "./startup.ts";
+import { loadStaticSite } from "./static-site.ts";
+import { openLeadStore } from "./store/open-store.ts";
+import { ensureDataDirs, tempDirOf } from "./store/resume-files.ts";
+
+export interface RunningServer {
+  /** The port it listens on (the one the OS chose when PORT is 0). */
+  port: number;
+  /**
+   * Stops taking requests and lets those in progress finish within `graceMs` (uploads still arriving then are
+   * cut); deliveries in flight get the same grace, then are aborted and their leases released. Resolves once
+   * every store, timer and worker is closed.
+   */
+  stop(graceMs: number): Promise<void>;
+}
+
+/**
+ * The whole server on one port: the pre-rendered site, the lead API, the staff API, the relay and the
+ * periodic upkeep. `server/index.ts` runs it as the process; the server tests run it in their own process
+ * (server/test/in-process-server.ts), where mutation testing can see the code they exercise.
+ */
+export async function startSiteServer({
+  config,
+  logger,
+  startup,
+}: {
+  config: ServerConfig;
+  logger: Logger;
+  startup: ReturnType<typeof beginStartup>;
+}): Promise<RunningServer> {
+  const { dataDir, DATABASE_URL: databaseUrl } = config;
+  await startup.step({ kind: "data-dir", dataDir }, async () => {
+    await ensureDataDirs(dataDir);
+    await probeWritable(tempDirOf(dataDir));
+  });
+  const store = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
+    openLeadStore({ dataDir, databaseUrl, channels: config.LEAD_CHANNELS }, (error) =>
+      logger.error({ err: errorKind(error) }, "database connection lost"),
+    ),
+  );
+  const alerts = config.ALERT_EMAIL ? createAlerts({ config, logger, store }) : undefined;
+  const relay = config.RELAY_ENABLED
+    ? createRelayWorker({ config, logger, store, onDead: () => void alerts?.check() })
+    : undefined;
+  // With DATABASE_URL the rate limiter shares its counters through PostgreSQL, so this waits on it too.
+  const leadApi = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
+    createLeadApi({ config, logger, store, onAccepted: () => relay?.wake() }),
+  );
+  const staff = await startup.step({ kind: "database", dataDir, databaseUrl }, () => openStaff(config));
+  const staffApi = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
+    createStaffApi({ config, logger, store, ...staff }),
+  );
+  // After the steps that can hang, so a slow build load does not eat into their deadline.
+  const site = await startup.step({ kind: "site", buildDir: config.buildDir }, () =>
+    loadStaticSite(config.buildDir),
+  );
+  const api = new Hono().route("/health", createHealthApi({ config, logger, store }));
+  if (config.WEBHOOK_SECRET) api.route("/webhook", createResumeLinkApi({ config, store }));
+  api.route("/staff", staffApi.app);
+  api.route("/", leadApi.app);
+  const app = createApp({ config, logger, site, api });
+
+  const server = serve({
+    fetch: app.fetch,
+    port: config.PORT,
+    hostname: config.HOST,
+    serverOptions: {
+      headersTimeout: config.HEADERS_TIMEOUT_MS,
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+      // Node checks the two timeouts above on this interval (30 s by default): check often enough to honour them.
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(config.HEADERS_TIMEOUT_MS / 4)),
+    },
+  });
+  const port = await startup.step({ kind: "listen", port: config.PORT, host: config.HOST }, () =>
+    listening(server),
+  );
+  logger.info(
+    { port, host: config.HOST, files: site.size, store: store.dialect, relay: Boolean(relay) },
+    servingLine({ host: config.HOST, port, dataDir, databaseUrl }),
+  );
+  relay?.start();
+  alerts?.start();
+  const retention = config.RETENTION_DAYS
+    ? startRetention({ store, logger, retentionDays: config.RETENTION_DAYS })
+    : undefined;
+  const staffUpkeep = startStaffUpkeep({
+    staffDb: staff.staffDb,
+    logger,
+    retentionDays: config.AUDIT_RETENTION_DAYS,
+  });
+
+  return {
+    port,
+    async stop(graceMs) {
+      // Stop taking requests and let the ones in progress commit; cut whatever is still arriving after the grace.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const relayStopped = relay?.stop(graceMs);
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
+      const grace = setTimeout(() => {
+        if ("closeAllConnections" in server) server.closeAllConnections();
+      }, graceMs);
+      await closed;
+      clearTimeout(grace);
+      await leadApi.close().catch(() => undefined);
+      await relayStopped;
+      await alerts?.stop();
+      await retention?.stop();
+      await staffUpkeep.stop();
+      await staffApi.close().catch(() => undefined);
+      await staff.close();
+      await store.close();
+    },
+  };
+}
+
+/** Resolves with the bound port once the server listens; rejects with the listen error (EADDRINUSE, ...). */
+function listening(server: ReturnType<typeof serve>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.once("listening", () => {
+      server.off("error", reject);
+      const address = server.address();
+      resolve(typeof address === "object" && address ? address.port : 0);
+    });
+  });
+}

@@ -1,0 +1,49 @@
+import { Writable } from "node:stream";
+import { loadConfig } from "../config.ts";
+import { createLogger } from "../logger.ts";
+import { startSiteServer } from "../server.ts";
+import { beginStartup } from "../startup.ts";
+import { childEnv } from "./server-process.ts";
+
+/** What the server tests use of a running server, in this process or a child one (server-process.ts). */
+export interface TestServer {
+  url: string;
+  /** Every log line the server wrote so far. */
+  logs(): string;
+  /** The graceful stop SIGTERM starts: requests in progress get 5 s, then everything is closed. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server (server/server.ts) on a loopback port of this process, with the settings a child process
+ * would get from `env` (server-process.ts `childEnv`). Tests use it wherever a separate process adds nothing:
+ * faster, and its code is seen by coverage and by mutation testing (`npm run test:mutation`). Signals, a
+ * kill -9, the process's descriptors and its stdout need the child process.
+ */
+export async function startInProcessServer(env: Record<string, string>): Promise<TestServer> {
+  let output = "";
+  const lines = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      output += chunk.toString();
+      done();
+    },
+  });
+  const config = loadConfig(childEnv(env));
+  const logger = createLogger(config.LOG_LEVEL, lines);
+  const startup = beginStartup({
+    deadlineMs: 10_000,
+    onTimeout: (line) => {
+      output += `${line}\n`;
+    },
+  });
+  const server = await startSiteServer({ config, logger, startup });
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    logs: () => output,
+    stop: () => {
+      stopped ??= server.stop(5_000);
+      return stopped;
+    },
+  };
+}
