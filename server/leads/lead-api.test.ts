@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { chartAssistDemo, nurseApplication, validateLead } from "../../leads/forms.ts";
 import { RESUME_MESSAGES } from "../../leads/resume.ts";
 import { loadConfig } from "../config.ts";
@@ -49,11 +49,9 @@ function application(resume: Buffer | null, fileName = "cv.pdf", overrides: Reco
 
 describe.each(DIALECTS)("lead API against the real server (in process) on %s", (dialect) => {
   let database: TestDatabase;
-  let limitedDatabase: TestDatabase;
   let buildDir: string;
   let service: FakeFormService;
   let server: TestServer;
-  let limited: TestServer;
   let store: LeadStore;
 
   const post = (
@@ -63,57 +61,62 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
     base = server.url,
   ) => fetch(`${base}/api/leads/${formId}`, { method: "POST", body, headers, redirect: "manual" });
   const storedLeads = () => store.list({});
+  /** The server's "lead" log lines so far, without pino's own fields. */
+  const leadLogLines = () =>
+    server
+      .logs()
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.msg === "lead")
+      .map(({ level, time, pid, hostname, service: _service, msg, ...rest }) => rest);
   const tempFiles = () => readdir(path.join(database.dataDir, "tmp"));
   const resumeFiles = () => readdir(path.join(database.dataDir, "resumes"));
   /** The relay's post of this lead, once the fake service has it. */
   const deliveryOf = (id: string) =>
     waitFor(() => service.delivered().find((item) => item.fields._lead_id === id));
 
+  const baseEnv = () => ({
+    BUILD_DIR: buildDir,
+    SITE_URL,
+    CONTACT_EMAIL: CONTACT,
+    RECRUITING_EMAIL: RECRUITING,
+    FORM_SERVICE_URL: service.template,
+    RELAY_POLL_MS: "50",
+    RATE_LIMIT_PER_MINUTE: "0",
+    ALLOWED_ORIGINS: "https://partner.example",
+  });
+
   beforeAll(async () => {
-    [database, limitedDatabase] = await Promise.all([
-      createTestDatabase(dialect, "lead-api"),
-      createTestDatabase(dialect, "lead-api-limited"),
-    ]);
     buildDir = await makeMinimalBuild();
     service = await startFakeFormService();
-    const env = {
-      ...database.env,
-      BUILD_DIR: buildDir,
-      SITE_URL,
-      CONTACT_EMAIL: CONTACT,
-      RECRUITING_EMAIL: RECRUITING,
-      FORM_SERVICE_URL: service.template,
-      RELAY_POLL_MS: "50",
-      RATE_LIMIT_PER_MINUTE: "0",
-      ALLOWED_ORIGINS: "https://partner.example",
-    };
-    [server, limited] = await Promise.all([
-      startInProcessServer(env),
-      startInProcessServer({
-        ...env,
-        ...limitedDatabase.env,
-        RELAY_ENABLED: "false",
-        RATE_LIMIT_PER_MINUTE: "2",
-        TRUST_PROXY: "loopback",
-      }),
-    ]);
+  });
+
+  // Each test gets a server and a database of its own: no test sees another's leads, keys or counters, and
+  // mutation testing counts what the server does while a test runs as that test's (stryker.config.mjs).
+  beforeEach(async () => {
+    database = await createTestDatabase(dialect, "lead-api");
+    server = await startInProcessServer({ ...baseEnv(), ...database.env });
     store = await database.openStore();
   });
 
   // Whatever a test sent, refused or cut, its upload's temp file is gone once it is answered.
   afterEach(async () => {
-    await waitFor(
-      async () => ((await tempFiles()).length === 0 ? true : undefined),
-      5000,
-      "temp files removed",
-    );
+    try {
+      await waitFor(
+        async () => ((await tempFiles()).length === 0 ? true : undefined),
+        5000,
+        "temp files removed",
+      );
+    } finally {
+      await server?.stop();
+      await store?.close();
+      await database?.drop();
+    }
   });
 
   afterAll(async () => {
-    await Promise.all([server?.stop(), limited?.stop()]);
-    await store?.close();
     await service?.close();
-    await Promise.all([database?.drop(), limitedDatabase?.drop()]);
     await rm(buildDir, { recursive: true, force: true });
   });
 
@@ -146,6 +149,34 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
       _lead_id: body.id,
     });
     await waitFor(async () => ((await store.get(body.id))?.state === "delivered" ? true : undefined));
+    // One line for the operator: the form, the outcome, the id and the time taken, nothing the visitor typed.
+    expect(leadLogLines()).toEqual([
+      {
+        formId: "chartassist-demo",
+        outcome: "accepted",
+        leadId: body.id,
+        resumeBytes: 0,
+        ms: expect.any(Number),
+      },
+    ]);
+    expect(server.logs()).not.toContain("Grace");
+  });
+
+  it("wakes the relay for an accepted lead rather than leave it to the next poll", async () => {
+    const sleepy = await createTestDatabase(dialect, "lead-api-wake");
+    const woken = await startInProcessServer({ ...baseEnv(), ...sleepy.env, RELAY_POLL_MS: "600000" });
+    onTestFinished(async () => {
+      await woken.stop();
+      await sleepy.drop();
+    });
+    const response = await post(
+      "careworks-demo",
+      demo({ email: "woken@example.com" }),
+      JSON_ACCEPT,
+      woken.url,
+    );
+    const { id } = (await response.json()) as { id: string };
+    expect((await deliveryOf(id)).fields.email).toBe("woken@example.com");
   });
 
   it("stores a resume under its lead id and relays it to the recruiting mailbox byte for byte", async () => {
@@ -308,6 +339,27 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
     const stored = (await storedLeads()).filter((lead) => lead.fields.email === "idem@example.com");
     expect(stored.map((lead) => lead.id)).toEqual([firstBody.id]);
     expect((await storedLeads()).filter((lead) => lead.fields.email === "other@example.com")).toEqual([]);
+    expect(leadLogLines().map(({ outcome, leadId, status }) => ({ outcome, leadId, status }))).toEqual([
+      { outcome: "accepted", leadId: firstBody.id, status: undefined },
+      { outcome: "replayed", leadId: firstBody.id, status: undefined },
+      { outcome: "idempotency_conflict", leadId: undefined, status: 422 },
+    ]);
+  });
+
+  it("keeps a key's answer to the exact payload: the same fields in another order replay, a changed one does not", async () => {
+    const headers = { ...JSON_ACCEPT, "Idempotency-Key": randomUUID() };
+    const first = await post(
+      "payroll-info",
+      new URLSearchParams({ name: "A B", email: "order@example.com" }),
+      headers,
+    );
+    const reordered = await post(
+      "payroll-info",
+      new URLSearchParams({ email: "order@example.com", name: "A B" }),
+      headers,
+    );
+    expect(reordered.status).toBe(201);
+    expect(await reordered.json()).toEqual(await first.json());
   });
 
   it("refuses an Idempotency-Key over 255 characters", async () => {
@@ -328,6 +380,23 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
     const after = await post("careworks-demo", demo({ email: "after-spam@example.com" }));
     await deliveryOf(((await after.json()) as { id: string }).id);
     expect(service.posts.filter((item) => item.fields._lead_id === id)).toEqual([]);
+    expect(leadLogLines().find((entry) => entry.leadId === id)).toMatchObject({ outcome: "spam" });
+  });
+
+  it("keeps a honeypot post's fields cut to bounds, and takes a honeypot of spaces as empty", async () => {
+    const long = "x".repeat(6000);
+    const spam = await post(
+      "careworks-demo",
+      demo({ company: long, _honey: "http://spam", extra: "dropped" }),
+    );
+    const { id } = (await spam.json()) as { id: string };
+    const stored = await store.get(id);
+    expect(stored?.state).toBe("spam");
+    expect(Object.keys(stored?.fields ?? {}).sort()).toEqual(["_honey", "company", "email", "name"]);
+    expect(stored?.fields.company).toBe("x".repeat(5000));
+    const blank = await post("careworks-demo", demo({ email: "blank-honey@example.com", _honey: "   " }));
+    const blankId = ((await blank.json()) as { id: string }).id;
+    expect((await store.get(blankId))?.state).toBe("pending");
   });
 
   it("sends a native form post back to the form's page with 303, for success and for errors", async () => {
@@ -349,7 +418,10 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
     });
     expect(foreign.status).toBe(403);
     expect(foreign.headers.get("Access-Control-Allow-Origin")).toBeNull();
-    expect(await foreign.json()).toMatchObject({ error: "forbidden_origin" });
+    expect(await foreign.json()).toEqual({
+      error: "forbidden_origin",
+      message: "This site does not accept form posts from that origin.",
+    });
     expect(await storedLeads()).toHaveLength(before);
 
     const own = await post("chartassist-demo", demo(), { ...JSON_ACCEPT, Origin: SITE_URL });
@@ -365,7 +437,20 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe("https://partner.example");
-    expect(preflight.headers.get("Access-Control-Allow-Headers")).toContain("Idempotency-Key");
+    expect(preflight.headers.get("Access-Control-Allow-Headers")).toBe("Content-Type,Accept,Idempotency-Key");
+    expect(preflight.headers.get("Access-Control-Allow-Methods")).toBe("POST,OPTIONS");
+
+    // A listed origin's post reads the answer, and the headers a retrying client needs.
+    const partner = await post("chartassist-demo", demo(), {
+      ...JSON_ACCEPT,
+      Origin: "https://partner.example",
+    });
+    expect(partner.status).toBe(201);
+    expect(partner.headers.get("Access-Control-Allow-Origin")).toBe("https://partner.example");
+    expect(partner.headers.get("Access-Control-Expose-Headers")).toBe("Retry-After,Idempotent-Replayed");
+    // Same origin as the request's own host (a server reached by another name than SITE_URL).
+    const sameHost = await post("chartassist-demo", demo(), { ...JSON_ACCEPT, Origin: server.url });
+    expect(sameHost.status).toBe(201);
 
     const badPreflight = await fetch(`${server.url}/api/leads/chartassist-demo`, {
       method: "OPTIONS",
@@ -375,6 +460,18 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
   });
 
   it("limits submissions per client address per form with 429 and Retry-After", async () => {
+    const limitedDatabase = await createTestDatabase(dialect, "lead-api-limited");
+    const limited = await startInProcessServer({
+      ...baseEnv(),
+      ...limitedDatabase.env,
+      RELAY_ENABLED: "false",
+      RATE_LIMIT_PER_MINUTE: "2",
+      TRUST_PROXY: "loopback",
+    });
+    onTestFinished(async () => {
+      await limited.stop();
+      await limitedDatabase.drop();
+    });
     const from = (address: string) => ({ ...JSON_ACCEPT, "X-Forwarded-For": `203.0.113.9, ${address}` });
     for (let index = 0; index < 2; index++) {
       expect((await post("payroll-info", demo(), from("198.51.100.1"), limited.url)).status).toBe(201);

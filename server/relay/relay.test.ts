@@ -26,7 +26,6 @@ import {
   waitFor,
 } from "../test/server-process.ts";
 import { createTestDatabase, DIALECTS } from "../test/test-database.ts";
-import { backoffDelay, parseRetryAfter } from "./backoff.ts";
 
 const run = promisify(execFile);
 const CANARY = {
@@ -36,23 +35,6 @@ const CANARY = {
   message: "canary-message-a81b2c",
 };
 const JSON_ACCEPT = { Accept: "application/json" };
-
-describe("backoff", () => {
-  it("draws full jitter below min(max, base * 2^attempt)", () => {
-    expect(backoffDelay(0, 2000, 900_000, () => 0.999)).toBe(1998);
-    expect(backoffDelay(3, 2000, 900_000, () => 0.5)).toBe(8000);
-    expect(backoffDelay(30, 2000, 900_000, () => 0.5)).toBe(450_000);
-    expect(backoffDelay(5, 2000, 900_000, () => 0)).toBe(0);
-  });
-
-  it("reads Retry-After as seconds or as an HTTP date", () => {
-    const now = Date.UTC(2030, 0, 1, 12, 0, 0);
-    expect(parseRetryAfter("120", now)).toBe(120_000);
-    expect(parseRetryAfter("Tue, 01 Jan 2030 12:00:30 GMT", now)).toBe(30_000);
-    expect(parseRetryAfter("soon", now)).toBeNull();
-    expect(parseRetryAfter(null, now)).toBeNull();
-  });
-});
 
 interface Setup<Server extends TestServer> {
   dataDir: string;

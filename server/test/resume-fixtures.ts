@@ -15,12 +15,13 @@ export async function zipOf(entries: Record<string, string>): Promise<Buffer> {
 
 const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`;
 
-/** The smallest package Word opens: content types and a main document. */
-export const docxFile = () =>
-  zipOf({
-    "[Content_Types].xml": CONTENT_TYPES,
-    "word/document.xml": `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Mary Seacole</w:t></w:r></w:p></w:body></w:document>`,
-  });
+/** The parts of the smallest package Word opens: content types and a main document. */
+export const DOCX_PARTS: Record<string, string> = {
+  "[Content_Types].xml": CONTENT_TYPES,
+  "word/document.xml": `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Mary Seacole</w:t></w:r></w:p></w:body></w:document>`,
+};
+
+export const docxFile = () => zipOf(DOCX_PARTS);
 
 /** Any other archive, renamed .docx. */
 export const plainZipFile = () => zipOf({ "notes.txt": "not a resume" });

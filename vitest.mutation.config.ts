@@ -1,0 +1,20 @@
+import { defineConfig } from "vitest/config";
+import { readSiteConfig } from "./config/site.ts";
+
+/**
+ * The tests Stryker runs against one folder's mutants (stryker.config.mjs, MUTATION_FOLDER): that folder's own
+ * suite. Coverage per test tells Stryker which of them to run for a mutant, so only tests that run the code in
+ * this process can kill one (server/test/in-process-server.ts).
+ */
+const folder = process.env.MUTATION_FOLDER ?? "leads";
+
+export default defineConfig({
+  define: { __SITE__: JSON.stringify(readSiteConfig({})) },
+  test: {
+    environment: "node",
+    include: [`server/${folder}/**/*.test.ts`],
+    retry: 0,
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
