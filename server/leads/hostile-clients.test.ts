@@ -1,7 +1,7 @@
 import { readdir, rm } from "node:fs/promises";
 import type { Socket } from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { startInProcessServer, type TestServer } from "../test/in-process-server.ts";
 import {
   applicationBody,
@@ -95,42 +95,40 @@ describe.each(DIALECTS)("clients that drop the connection half-way through an up
 });
 
 describe.each(DIALECTS)("slow clients and the cap on uploads in progress, on %s", (dialect) => {
-  let slowDatabase: TestDatabase;
-  let cappedDatabase: TestDatabase;
   let buildDir: string;
-  let slow: TestServer;
-  let capped: TestServer;
   const portOf = (server: TestServer) => Number(new URL(server.url).port);
   const pending = async (server: TestServer) =>
     ((await (await fetch(`${server.url}/api/health`)).json()) as { pending: number }).pending;
-  const tempFiles = (server: TestServer) =>
-    readdir(path.join((server === slow ? slowDatabase : cappedDatabase).dataDir, "tmp"));
+  const tempFilesOf = (database: TestDatabase) => () => readdir(path.join(database.dataDir, "tmp"));
+
+  /** A server of the test's own with these settings, stopped when the test ends. */
+  async function startWith(settings: Record<string, string>) {
+    const database = await createTestDatabase(dialect, "lead-hostile");
+    const server = await startInProcessServer({
+      BUILD_DIR: buildDir,
+      RATE_LIMIT_PER_MINUTE: "0",
+      RELAY_ENABLED: "false",
+      ...database.env,
+      ...settings,
+    });
+    onTestFinished(async () => {
+      await server.stop();
+      await database.drop();
+    });
+    return { server, tempFiles: tempFilesOf(database) };
+  }
+  const startSlow = () => startWith({ HEADERS_TIMEOUT_MS: "1000", REQUEST_TIMEOUT_MS: "2500" });
 
   beforeAll(async () => {
-    [slowDatabase, cappedDatabase] = await Promise.all([
-      createTestDatabase(dialect, "lead-slow"),
-      createTestDatabase(dialect, "lead-capped"),
-    ]);
     buildDir = await makeMinimalBuild();
-    const env = { BUILD_DIR: buildDir, RATE_LIMIT_PER_MINUTE: "0", RELAY_ENABLED: "false" };
-    [slow, capped] = await Promise.all([
-      startInProcessServer({
-        ...env,
-        ...slowDatabase.env,
-        HEADERS_TIMEOUT_MS: "1000",
-        REQUEST_TIMEOUT_MS: "2500",
-      }),
-      startInProcessServer({ ...env, ...cappedDatabase.env, MAX_UPLOADS_IN_FLIGHT: "2" }),
-    ]);
   });
 
   afterAll(async () => {
-    await Promise.all([slow?.stop(), capped?.stop()]);
-    await Promise.all([slowDatabase?.drop(), cappedDatabase?.drop()]);
     await rm(buildDir, { recursive: true, force: true });
   });
 
   it("cuts a client that dribbles its headers once HEADERS_TIMEOUT_MS has passed", async () => {
+    const { server: slow } = await startSlow();
     const socket = await openSocket(portOf(slow));
     const answer = readUntilClosed(socket, 8000);
     const head = Buffer.from(`POST ${APPLY} HTTP/1.1\r\nHost: 127.0.0.1\r\n${"X-Slow: 1\r\n".repeat(100)}`);
@@ -142,6 +140,7 @@ describe.each(DIALECTS)("slow clients and the cap on uploads in progress, on %s"
   });
 
   it("cuts a client that dribbles its body once REQUEST_TIMEOUT_MS has passed, and stores nothing", async () => {
+    const { server: slow, tempFiles } = await startSlow();
     const body = applicationBody(pdfFile(200 * 1024));
     const socket = await openSocket(portOf(slow));
     const answer = readUntilClosed(socket, 10_000);
@@ -151,13 +150,14 @@ describe.each(DIALECTS)("slow clients and the cap on uploads in progress, on %s"
     expect(closedAfterMs).toBeLessThan(4500);
     expect(await pending(slow)).toBe(0);
     await waitFor(
-      async () => ((await tempFiles(slow)).length === 0 ? true : undefined),
+      async () => ((await tempFiles()).length === 0 ? true : undefined),
       5000,
       "temp file removed",
     );
   });
 
   it("answers 503 with Retry-After to the upload beyond MAX_UPLOADS_IN_FLIGHT, and stores nothing", async () => {
+    const { server: capped, tempFiles } = await startWith({ MAX_UPLOADS_IN_FLIGHT: "2" });
     const body = applicationBody(pdfFile(1024 * 1024));
     const started: Socket[] = [];
     for (let index = 0; index < 3; index++) {
@@ -170,11 +170,15 @@ describe.each(DIALECTS)("slow clients and the cap on uploads in progress, on %s"
       socket.write(requestHead(portOf(capped), APPLY, body.length));
       socket.write(body.subarray(0, 64 * 1024));
     }
-    await waitFor(
-      async () => ((await tempFiles(capped)).length === 2 ? true : undefined),
-      5000,
-      "two uploads",
-    );
+    await waitFor(async () => ((await tempFiles()).length === 2 ? true : undefined), 5000, "two uploads");
+
+    // A form without a resume is no upload: it is taken while the uploads are full.
+    const demo = await fetch(`${capped.url}/api/leads/careworks-demo`, {
+      method: "POST",
+      headers: { Accept: "application/json" },
+      body: new URLSearchParams({ name: "Ada Lovelace", email: "ada@example.com", company: "Analytical" }),
+    });
+    expect(demo.status).toBe(201);
 
     const refused = readUntilClosed(third, 5000);
     third.write(requestHead(portOf(capped), APPLY, body.length));
@@ -184,15 +188,11 @@ describe.each(DIALECTS)("slow clients and the cap on uploads in progress, on %s"
     expect(text).toMatch(/\r\nretry-after: \d+\r\n/i);
     expect(text).toContain('"error":"unavailable"');
 
-    // The two slow ones are cut too: nothing at all was stored, and a slot is free again.
+    // The two slow ones are cut too: no upload was stored (the one pending lead is the demo), and a slot is free again.
     first.destroy();
     second.destroy();
-    await waitFor(
-      async () => ((await tempFiles(capped)).length === 0 ? true : undefined),
-      5000,
-      "temp files",
-    );
-    expect(await pending(capped)).toBe(0);
+    await waitFor(async () => ((await tempFiles()).length === 0 ? true : undefined), 5000, "temp files");
+    expect(await pending(capped)).toBe(1);
     const again = await openSocket(portOf(capped));
     const accepted = readUntilClosed(again, 10_000);
     again.write(Buffer.concat([Buffer.from(requestHead(portOf(capped), APPLY, body.length)), body]));
