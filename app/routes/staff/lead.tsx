@@ -1,5 +1,5 @@
 import { ArrowLeft, Download, FileText } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useLayoutEffect, useRef } from "react";
 import { data, Link, redirect, useFetcher, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { StaffSelect, StaffTextarea, staffLabelClass } from "~/components/staff/controls";
@@ -95,8 +95,9 @@ export default function LeadPageView({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const back = (location.state as { back?: string } | null)?.back ?? STAFF_PATH;
 
-  // Escape returns to the list it came from (filters kept), unless typing or in a menu.
-  useEffect(() => {
+  // Escape returns to the list it came from (filters kept), unless typing or in a menu. A layout effect, so
+  // the key works from the first frame the lead is on screen: a passive effect can run after that paint.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || event.defaultPrevented) return;
       if ((event.target as HTMLElement | null)?.closest("input, select, textarea, [role=dialog]")) return;
