@@ -50,6 +50,8 @@ export function createRelayWorker({
   const leaseMs = config.RELAY_TIMEOUT_MS + 60_000;
   const inFlight = new Set<Promise<void>>();
   const stopping = new AbortController();
+  /** Settles when stop() is called: a loop waiting for a free slot must not hold the stop up. */
+  const stopRequested = Promise.withResolvers<void>();
   let running = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
@@ -192,7 +194,7 @@ export function createRelayWorker({
       }
       if (!running) break;
       if (inFlight.size >= concurrency) {
-        await Promise.race(inFlight);
+        await Promise.race([...inFlight, stopRequested.promise]);
         continue;
       }
       if (claimed.length > 0 && claimed.length === free) continue;
@@ -219,6 +221,7 @@ export function createRelayWorker({
     },
     async stop(graceMs = config.RELAY_TIMEOUT_MS) {
       running = false;
+      stopRequested.resolve();
       wakeUp?.();
       await loop;
       const finished = Promise.allSettled([...inFlight]);
