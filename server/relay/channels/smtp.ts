@@ -1,4 +1,4 @@
-import { createTransport } from "nodemailer";
+import { createTransport, type SendMailOptions } from "nodemailer";
 import { findLeadForm } from "../../../leads/forms.ts";
 import type { ServerConfig } from "../../config.ts";
 import type { LeadStore } from "../../store/lead-store.ts";
@@ -55,11 +55,21 @@ export function smtpFailure(error: unknown): SendOutcome {
   };
 }
 
+/** What the channel needs of a Nodemailer transport; tests hand in a fake. */
+export interface MailTransport {
+  sendMail(message: SendMailOptions): Promise<{ response?: unknown }>;
+  close(): void;
+}
+
 /** E-mail straight from the company's mail server (decision 014): one message per lead to the form's mailbox. */
-export function createSmtpChannel(deps: { config: SmtpConfig; store: LeadStore }): DeliveryChannel {
+export function createSmtpChannel(deps: {
+  config: SmtpConfig;
+  store: LeadStore;
+  transport?: MailTransport;
+}): DeliveryChannel {
   const { config, store } = deps;
   if (!config.MAIL_FROM) throw new Error("MAIL_FROM is not set");
-  const transport = smtpTransport(config, config.RELAY_CONCURRENCY);
+  const transport = deps.transport ?? smtpTransport(config, config.RELAY_CONCURRENCY);
   const settings = {
     from: config.MAIL_FROM,
     siteUrl: config.site.url,
@@ -76,7 +86,7 @@ export function createSmtpChannel(deps: { config: SmtpConfig; store: LeadStore }
         const message = await composeLeadMail(form, delivery, resume.blob, settings);
         // Nodemailer cannot abort a send: on stop the attempt counts as failed (the lease is released) and the
         // pool is closed. Should the server still take the message, the resend carries the same Message-ID.
-        const info = await Promise.race([transport.sendMail(message), aborted(stop)]);
+        const info = await unlessAborted(transport.sendMail(message), stop);
         return { ok: true, status: Number.parseInt(String(info.response), 10) || 250 };
       } catch (error) {
         return smtpFailure(error);
@@ -88,10 +98,18 @@ export function createSmtpChannel(deps: { config: SmtpConfig; store: LeadStore }
   };
 }
 
-/** Rejects with the signal's reason once it aborts. */
-function aborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+/** Settles as `sending` does, or rejects with the signal's reason should it abort first. */
+async function unlessAborted<T>(sending: Promise<T>, signal: AbortSignal): Promise<T> {
+  let abort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    abort = () => reject(signal.reason);
+    if (signal.aborted) abort();
+    else signal.addEventListener("abort", abort);
   });
+  try {
+    return await Promise.race([sending, aborted]);
+  } finally {
+    // The relay's signal lives as long as the relay: a listener left per message would pile up.
+    signal.removeEventListener("abort", abort);
+  }
 }
