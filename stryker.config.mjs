@@ -16,7 +16,7 @@ export default {
   // Static mutants (module-level constants) run every test for each one; they are reported as ignored.
   ignoreStatic: true,
   concurrency: 2,
-  timeoutMS: 10_000,
+  timeoutMS: 3_000,
   reporters: ["clear-text", "progress-append-only", "html", "json"],
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   htmlReporter: { fileName: `reports/mutation/${folder}.html` },

@@ -7,12 +7,14 @@ import { readSiteConfig } from "./config/site.ts";
  * this process can kill one (server/test/in-process-server.ts).
  */
 const folder = process.env.MUTATION_FOLDER ?? "leads";
+/** While writing a test: MUTATION_TESTS=<file> runs only that file against the mutants (stryker --mutate <src>). */
+const only = process.env.MUTATION_TESTS;
 
 export default defineConfig({
   define: { __SITE__: JSON.stringify(readSiteConfig({})) },
   test: {
     environment: "node",
-    include: [`server/${folder}/**/*.test.ts`],
+    include: only ? [only] : [`server/${folder}/**/*.test.ts`],
     retry: 0,
     testTimeout: 30_000,
     hookTimeout: 30_000,
