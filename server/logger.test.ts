@@ -4,7 +4,8 @@ import { mkdtemp, open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogOutput } from "./logger.ts";
+import { errorKind } from "./error-kind.ts";
+import { createLogger, createLogOutput } from "./logger.ts";
 
 describe("createLogOutput on a pipe", () => {
   let dir: string;
@@ -33,5 +34,26 @@ describe("createLogOutput on a pipe", () => {
     expect(output.dropped()).toBe(0);
     await reader.close();
     closeSync(writeFd);
+  });
+});
+
+describe("createLogger", () => {
+  it("redacts a person's name and e-mail but keeps a failure's class and code readable", () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger("info", { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const failure = Object.assign(new TypeError("constraint failed for ada@example.com"), {
+      code: "E_CONSTRAINT",
+    });
+
+    logger.error(
+      { fields: { name: "Ada Lovelace", email: "ada@example.com" }, err: errorKind(failure) },
+      "failed",
+    );
+
+    expect(lines[0]).toMatchObject({
+      fields: { name: "[redacted]", email: "[redacted]" },
+      err: { type: "TypeError", code: "E_CONSTRAINT" },
+    });
+    expect(JSON.stringify(lines)).not.toMatch(/Ada Lovelace|ada@example\.com/);
   });
 });

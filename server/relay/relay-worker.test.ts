@@ -330,7 +330,7 @@ describe("a failed attempt", () => {
     expect(logs.find((log) => log.msg === "relay could not record the outcome")).toMatchObject({
       level: ERROR,
       leadId: first.leadId,
-      err: expect.any(Object),
+      err: { type: "Error" },
     });
     expect(JSON.stringify(logs)).not.toContain(CANARY.email);
 
@@ -416,7 +416,7 @@ describe("the outbox", () => {
     await eventually(() => expect(outbox.delivered).toHaveLength(1));
     expect(logs.find((log) => log.msg === "relay could not read the outbox")).toMatchObject({
       level: ERROR,
-      err: { code: "SQLITE_BUSY" },
+      err: { type: "Error", code: "SQLITE_BUSY" },
     });
     expect(JSON.stringify(logs)).not.toContain("Canarywhistle");
   });

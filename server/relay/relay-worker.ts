@@ -96,7 +96,7 @@ export function createRelayWorker({
         ok: false,
         status: null,
         problem: "network",
-        error: errorKind(error).name,
+        error: errorKind(error).type,
         retryAfterMs: null,
       };
     }
