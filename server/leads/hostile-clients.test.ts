@@ -186,7 +186,10 @@ describe.each(DIALECTS)("slow clients and the cap on uploads in progress, on %s"
     const { text } = await refused;
     expect(statusOf(text)).toBe(503);
     expect(text).toMatch(/\r\nretry-after: \d+\r\n/i);
-    expect(text).toContain('"error":"unavailable"');
+    expect(text).toMatch(/\r\nconnection: close\r\n/i);
+    expect(text).toContain(
+      '{"error":"unavailable","message":"We are receiving many applications right now. Please retry shortly."}',
+    );
 
     // The two slow ones are cut too: no upload was stored (the one pending lead is the demo), and a slot is free again.
     first.destroy();
