@@ -250,4 +250,104 @@ describe("reading a lead's body", () => {
       message: "The form is larger than 0 MB.",
     });
   });
+  it("refuses a body in any other encoding with 415, naming the two it takes", async () => {
+    expect(
+      await refusalOf(
+        readLeadBody(Readable.from(['{"name":"Mary"}']), options({ contentType: "application/json" })),
+      ),
+    ).toEqual({
+      status: 415,
+      code: "unsupported_media_type",
+      message: "Send the form as multipart/form-data or application/x-www-form-urlencoded.",
+      fields: undefined,
+    });
+  });
+
+  it("reads a resume's first bytes across small chunks, and judges them once", async () => {
+    // The first eight bytes (enough to know a PDF) arrive alone; what follows is not judged as a file's start.
+    const content = pdfFile(50_000);
+    const body = multipart({ firstName: "Mary" }, [["resume", "cv.pdf", content]]);
+    const start = body.indexOf(content.subarray(0, 16));
+    const source = new PassThrough();
+    const lead = readLeadBody(source, options());
+    source.write(body.subarray(0, start));
+    for (const [from, to] of [
+      [start, start + 3],
+      [start + 3, start + 8],
+      [start + 8, start + 20_000],
+    ]) {
+      source.write(body.subarray(from, to));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    source.end(body.subarray(start + 20_000));
+    expect((await lead).resume).toMatchObject({ kind: "pdf", size: content.length });
+  });
+
+  it("refuses a non-resume by its first eight bytes even when they arrive alone", async () => {
+    const source = new PassThrough();
+    const head = multipart({}, [["resume", "cv.pdf", Buffer.alloc(0)]]);
+    const partHead = head.subarray(0, head.indexOf("\r\n\r\n", head.indexOf("filename")) + 4);
+    const answer = refusalOf(readLeadBody(source, options()));
+    const exe = exeWithPdfInside();
+    source.write(partHead);
+    source.write(exe.subarray(0, 8));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    source.write(exe.subarray(8));
+    for (let index = 0; index < 40; index++) source.write(Buffer.alloc(100 * 1024, 0x41));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sizes = await Promise.all(
+      (await tempFiles()).map(async (name) => (await readFile(path.join(tempDirOf(dataDir), name))).length),
+    );
+    source.end(Buffer.from(`\r\n--${BOUNDARY}--\r\n`));
+    expect(await answer).toMatchObject({ status: 415, fields: { resume: RESUME_MESSAGES.type } });
+    expect(sizes.every((size) => size < 1024 * 1024)).toBe(true);
+  });
+
+  it("answers 413 'could not be stored' when the resume cannot be written, and takes the next one", async () => {
+    await rm(tempDirOf(dataDir), { recursive: true });
+    const body = () =>
+      Readable.from([multipart({ firstName: "Mary" }, [["resume", "cv.pdf", pdfFile(5000)]])]);
+    expect(await refusalOf(readLeadBody(body(), options()))).toMatchObject({
+      status: 413,
+      code: "too_large",
+      message: "The resume could not be stored.",
+    });
+    await ensureDataDirs(dataDir);
+    expect((await readLeadBody(body(), options())).resume).toMatchObject({ kind: "pdf" });
+  });
+
+  it("stops reading a body 32 MB long at once, rather than drain it: the refusal already given is the answer", async () => {
+    // A resume far over its 10 MB limit, sent without a Content-Length: refused at 10 MB, then drained...
+    const source = new PassThrough();
+    let answered = false;
+    const answer = refusalOf(readLeadBody(source, options())).finally(() => {
+      answered = true;
+    });
+    const head = multipart({}, [["resume", "cv.pdf", Buffer.alloc(0)]]);
+    const start = Buffer.concat([
+      head.subarray(0, head.indexOf("\r\n\r\n", head.indexOf("filename")) + 4),
+      pdfFile(1000),
+    ]);
+    source.write(start);
+    const chunk = Buffer.alloc(1024 * 1024, 0x41);
+    let sent = start.length;
+    while (sent + chunk.length <= 32 * 1024 * 1024) {
+      source.write(chunk);
+      sent += chunk.length;
+    }
+    source.write(chunk.subarray(0, 32 * 1024 * 1024 - sent));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(answered).toBe(false);
+    expect(source.destroyed).toBe(false);
+
+    // ...up to exactly 32 MiB; one byte more and the connection is cut with the answer.
+    source.write(Buffer.from("A"));
+    expect(await answer).toMatchObject({
+      status: 413,
+      code: "too_large",
+      fields: { resume: RESUME_MESSAGES.size },
+    });
+    expect(source.destroyed).toBe(true);
+    expect(await tempFiles()).toEqual([]);
+  });
 });
