@@ -172,13 +172,18 @@ describe.each(DIALECTS)("slow clients and the cap on uploads in progress, on %s"
     }
     await waitFor(async () => ((await tempFiles()).length === 2 ? true : undefined), 5000, "two uploads");
 
-    // A form without a resume is no upload: it is taken while the uploads are full.
-    const demo = await fetch(`${capped.url}/api/leads/careworks-demo`, {
-      method: "POST",
-      headers: { Accept: "application/json" },
-      body: new URLSearchParams({ name: "Ada Lovelace", email: "ada@example.com", company: "Analytical" }),
-    });
-    expect(demo.status).toBe(201);
+    // A form without a resume is no upload, in either encoding: it is taken while the uploads are full.
+    const values = { name: "Ada Lovelace", email: "ada@example.com", company: "Analytical" };
+    const multipartDemo = new FormData();
+    for (const [name, value] of Object.entries(values)) multipartDemo.append(name, value);
+    for (const body of [new URLSearchParams(values), multipartDemo]) {
+      const demo = await fetch(`${capped.url}/api/leads/careworks-demo`, {
+        method: "POST",
+        headers: { Accept: "application/json" },
+        body,
+      });
+      expect(demo.status).toBe(201);
+    }
 
     const refused = readUntilClosed(third, 5000);
     third.write(requestHead(portOf(capped), APPLY, body.length));
@@ -191,11 +196,11 @@ describe.each(DIALECTS)("slow clients and the cap on uploads in progress, on %s"
       '{"error":"unavailable","message":"We are receiving many applications right now. Please retry shortly."}',
     );
 
-    // The two slow ones are cut too: no upload was stored (the one pending lead is the demo), and a slot is free again.
+    // The two slow ones are cut too: no upload was stored (the two pending leads are the demos), and a slot is free again.
     first.destroy();
     second.destroy();
     await waitFor(async () => ((await tempFiles()).length === 0 ? true : undefined), 5000, "temp files");
-    expect(await pending(capped)).toBe(1);
+    expect(await pending(capped)).toBe(2);
     const again = await openSocket(portOf(capped));
     const accepted = readUntilClosed(again, 10_000);
     again.write(Buffer.concat([Buffer.from(requestHead(portOf(capped), APPLY, body.length)), body]));
