@@ -235,7 +235,7 @@ describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => 
     });
   });
 
-  it("on a graceful stop (what SIGTERM starts) releases a delivery the service never answers, in time, and the lead is due at once", async () => {
+  it("on a graceful stop (what SIGTERM starts) releases a delivery the service never answers, in time, even with every slot taken, and the leads are due at once", async () => {
     // A form service that takes the request and never answers: the relay's own timeout is far beyond the deadline.
     let received = 0;
     const hanging = createServer((request) => {
@@ -252,8 +252,10 @@ describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => 
         await new Promise((resolve) => hanging.close(resolve));
       },
     } as FakeFormService;
-    const { server, store } = await setup({ RELAY_TIMEOUT_MS: "60000" }, service);
+    // One slot, two leads: the relay is waiting for that slot to free up when the stop comes.
+    const { server, store } = await setup({ RELAY_TIMEOUT_MS: "60000", RELAY_CONCURRENCY: "1" }, service);
     const id = await postLead(server, canaryForm());
+    const waiting = await postLead(server, canaryForm());
     await waitFor(() => (received > 0 ? true : undefined), 10_000, "the relay's request");
 
     const started = Date.now();
@@ -265,7 +267,7 @@ describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => 
     const lead = await store.get(id);
     expect(lead).toMatchObject({ state: "pending", attempts: 0 });
     const due = await store.claimDue(Date.now(), 10, 60_000);
-    expect(due.map((delivery) => delivery.leadId)).toEqual([id]);
+    expect(due.map((delivery) => delivery.leadId).sort()).toEqual([id, waiting].sort());
   });
 
   it("on SIGTERM lets an upload in progress finish: 201, the lead stored, then the process exits", async () => {
