@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import type { ClaimedDelivery, FailedAttempt, LeadStore } from "../store/lead-store.ts";
+import { claimedDelivery } from "../test/claimed-delivery.ts";
 import type { DeliveryChannel } from "./channels/channel.ts";
 import { createRelayWorker, type RelayWorker } from "./relay-worker.ts";
 import type { SendOutcome } from "./send-lead.ts";
@@ -73,20 +74,16 @@ class FakeOutbox {
 let serial = 0;
 function delivery(overrides: Partial<ClaimedDelivery> = {}): ClaimedDelivery {
   serial += 1;
-  return {
+  return claimedDelivery({
     id: `delivery-${serial}`,
-    channel: "formservice",
     leadId: `lead-${serial}`,
     lease: `lease-${serial}`,
     formId: "carestaff-application",
     fields: { name: CANARY.name, email: CANARY.email },
-    resume: null,
-    source: {},
-    attempts: 0,
     enqueuedAt: T0 - 60_000,
     createdAt: T0 - 90_000,
     ...overrides,
-  };
+  });
 }
 
 const refused = (overrides: Partial<Extract<SendOutcome, { ok: false }>> = {}): SendOutcome => ({

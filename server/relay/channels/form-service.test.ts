@@ -1,26 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import type { ClaimedDelivery, LeadStore } from "../../store/lead-store.ts";
+import { claimedDelivery } from "../../test/claimed-delivery.ts";
 import { resumeOf } from "./channel.ts";
 import { createFormServiceChannel, serviceUrlFor } from "./form-service.ts";
 
 const LEAD_ID = "5d0c3c2e-8a51-4f0e-9a55-3b1f7b0f4e21";
 const SITE = { CONTACT_EMAIL: "contact@example.org", RECRUITING_EMAIL: "careers@example.org" };
 
-const demoRequest = (overrides: Partial<ClaimedDelivery> = {}): ClaimedDelivery => ({
-  id: "delivery-1",
-  channel: "formservice",
-  leadId: LEAD_ID,
-  lease: "lease-1",
-  formId: "chartassist-demo",
-  fields: { name: "Ada", email: "ada@example.com" },
-  resume: null,
-  source: { source_page: "/chart-assist", utm_source: "newsletter" },
-  attempts: 0,
-  enqueuedAt: 0,
-  createdAt: 0,
-  ...overrides,
-});
+const demoRequest = (overrides: Partial<ClaimedDelivery> = {}) =>
+  claimedDelivery({
+    leadId: LEAD_ID,
+    fields: { name: "Ada", email: "ada@example.com" },
+    source: { source_page: "/chart-assist", utm_source: "newsletter" },
+    ...overrides,
+  });
 
 const nurseApplication = (): ClaimedDelivery =>
   demoRequest({

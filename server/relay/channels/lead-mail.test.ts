@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { findLeadForm, type LeadForm } from "../../../leads/forms.ts";
 import type { ClaimedDelivery } from "../../store/lead-store.ts";
+import { claimedDelivery } from "../../test/claimed-delivery.ts";
 import { composeLeadMail, fieldLabel, type LeadMailSettings } from "./lead-mail.ts";
 
 const LEAD_ID = "0b6f3f6e-4f1c-4b43-9d6e-1d6f5b0c2a10";
@@ -23,12 +24,10 @@ function formOf(id: string): LeadForm {
 }
 
 /** A nurse application as the relay claims it; the phone left empty and the experience unanswered. */
-function application(overrides: Partial<ClaimedDelivery> = {}): ClaimedDelivery {
-  return {
-    id: "delivery-1",
+const application = (overrides: Partial<ClaimedDelivery> = {}) =>
+  claimedDelivery({
     channel: "smtp",
     leadId: LEAD_ID,
-    lease: "lease-1",
     formId: "nurse-application",
     fields: {
       firstName: "Ada",
@@ -39,14 +38,10 @@ function application(overrides: Partial<ClaimedDelivery> = {}): ClaimedDelivery 
       message: `<b>"Hi"</b> & 'bye'`,
       consent: "on",
     },
-    resume: null,
-    source: {},
-    attempts: 0,
     enqueuedAt: Date.parse(RECEIVED),
     createdAt: Date.parse(RECEIVED),
     ...overrides,
-  };
-}
+  });
 
 const pdf = () => new Blob([PDF], { type: "application/pdf" });
 

@@ -5,6 +5,7 @@ import type { SendMailOptions } from "nodemailer";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import type { ClaimedDelivery, LeadStore } from "../../store/lead-store.ts";
+import { claimedDelivery } from "../../test/claimed-delivery.ts";
 import { startSmtpSink } from "../../test/smtp-sink.ts";
 import { createSmtpChannel, type MailTransport, smtpFailure, smtpTransport } from "./smtp.ts";
 
@@ -25,22 +26,13 @@ afterEach(async () => {
 });
 
 /** A demo request as the relay claims it. */
-function demoRequest(overrides: Partial<ClaimedDelivery> = {}): ClaimedDelivery {
-  return {
-    id: "delivery-1",
+const demoRequest = (overrides: Partial<ClaimedDelivery> = {}) =>
+  claimedDelivery({
     channel: "smtp",
-    leadId: "0b6f3f6e-4f1c-4b43-9d6e-1d6f5b0c2a10",
-    lease: "lease-1",
-    formId: "chartassist-demo",
     fields: { name: "Ada Example", email: "ada@example.com", phone: "555-0142" },
-    resume: null,
-    source: {},
-    attempts: 0,
-    enqueuedAt: 0,
     createdAt: Date.UTC(2025, 0, 2),
     ...overrides,
-  };
-}
+  });
 
 /** A store holding `resume` as every lead's file (or none), counting how often it was asked. */
 function storeWith(resume: Blob | null) {

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readSiteConfig } from "../../../config/site.ts";
-import type { ClaimedDelivery, LeadRecord, LeadStore } from "../../store/lead-store.ts";
+import type { LeadRecord, LeadStore } from "../../store/lead-store.ts";
+import { claimedDelivery } from "../../test/claimed-delivery.ts";
 import { createResumeLinkApi } from "./resume-link.ts";
 import { createWebhookChannel } from "./webhook.ts";
 
@@ -18,19 +19,17 @@ const CONFIG = {
 const NOW = Date.UTC(2025, 2, 14, 9, 30, 15, 789);
 const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
 
-const DELIVERY: ClaimedDelivery = {
+const DELIVERY = claimedDelivery({
   id: "4c1f6a0e-2b7d-4e59-9a3c-0d8e5f7b1a22",
   channel: "webhook",
   leadId: "9b2e7c41-5d3a-4f86-b0e1-6a4c8d2f9e13",
-  lease: "lease-1",
   formId: "nurse-application",
   fields: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "(212) 555-0142" },
-  resume: null,
   source: { source_page: "/careers", utm_campaign: "spring" },
   attempts: 2,
   enqueuedAt: NOW - 60_000,
   createdAt: Date.UTC(2025, 2, 14, 9, 29, 0, 0),
-};
+});
 const RESUME = { name: "ada-cv.pdf", kind: "pdf" as const, size: 5, sha256: "a".repeat(64) };
 
 interface Sent {
