@@ -40,6 +40,12 @@ function multipart(fields: Record<string, string>, files: [string, string, Buffe
   return Buffer.concat(parts);
 }
 
+/** The start of a multipart body up to where a resume's bytes begin: they follow, as a slow client sends them. */
+function resumePartHead() {
+  const body = multipart({}, [["resume", "cv.pdf", Buffer.alloc(0)]]);
+  return body.subarray(0, body.indexOf("\r\n\r\n", body.indexOf("filename")) + 4);
+}
+
 describe("file names passed on with a resume", () => {
   it("keeps the base name's safe characters and gives it the extension its bytes prove", () => {
     expect(sanitiseFileName("C:\\Users\\mary\\cv<1>.PDF", "pdf")).toBe("cv_1_.PDF");
@@ -184,26 +190,35 @@ describe("reading a lead's body", () => {
     expect(await tempFiles()).toEqual([]);
   });
 
-  it("refuses what is not a resume by its first bytes, before the rest of it is stored", async () => {
-    // An executable of 4 MB: the refusal comes from its first bytes; the file never grows past the first chunk.
-    const source = new PassThrough();
-    const head = multipart({}, [["resume", "cv.pdf", Buffer.alloc(0)]]);
-    const partHead = head.subarray(0, head.indexOf("\r\n\r\n", head.indexOf("filename")) + 4);
-    const answer = refusalOf(readLeadBody(source, options()));
-    source.write(partHead);
-    source.write(exeWithPdfInside());
-    for (let index = 0; index < 40; index++) source.write(Buffer.alloc(100 * 1024, 0x41));
-    // Time enough for 4 MB to reach the disk had the file been kept open (the sizes below cannot grow otherwise).
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const sizes = await Promise.all(
-      (await tempFiles()).map(async (name) => (await readFile(path.join(tempDirOf(dataDir), name))).length),
-    );
-    source.end(Buffer.from(`\r\n--${BOUNDARY}--\r\n`));
-    expect(await answer).toMatchObject({ status: 415, fields: { resume: RESUME_MESSAGES.type } });
-    expect(sizes).toHaveLength(1);
-    expect(sizes.every((size) => size < 1024 * 1024)).toBe(true);
-    expect(await tempFiles()).toEqual([]);
-  });
+  it.each([
+    ["with the rest of its first chunk", 0],
+    ["when its first eight bytes arrive alone", 8],
+  ])(
+    "refuses what is not a resume by its first bytes %s, before the rest of it is stored",
+    async (_, alone) => {
+      // An executable of 4 MB: the refusal comes from its first bytes; the file never grows past the first chunk.
+      const source = new PassThrough();
+      const answer = refusalOf(readLeadBody(source, options()));
+      const exe = exeWithPdfInside();
+      source.write(resumePartHead());
+      if (alone > 0) {
+        source.write(exe.subarray(0, alone));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      source.write(exe.subarray(alone));
+      for (let index = 0; index < 40; index++) source.write(Buffer.alloc(100 * 1024, 0x41));
+      // Time enough for 4 MB to reach the disk had the file been kept open (the sizes below cannot grow otherwise).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const sizes = await Promise.all(
+        (await tempFiles()).map(async (name) => (await readFile(path.join(tempDirOf(dataDir), name))).length),
+      );
+      source.end(Buffer.from(`\r\n--${BOUNDARY}--\r\n`));
+      expect(await answer).toMatchObject({ status: 415, fields: { resume: RESUME_MESSAGES.type } });
+      expect(sizes).toHaveLength(1);
+      expect(sizes.every((size) => size < 1024 * 1024)).toBe(true);
+      expect(await tempFiles()).toEqual([]);
+    },
+  );
 
   it("answers an interrupted upload with 400 and removes its file", async () => {
     const source = new PassThrough();
@@ -283,26 +298,6 @@ describe("reading a lead's body", () => {
     expect((await lead).resume).toMatchObject({ kind: "pdf", size: content.length });
   });
 
-  it("refuses a non-resume by its first eight bytes even when they arrive alone", async () => {
-    const source = new PassThrough();
-    const head = multipart({}, [["resume", "cv.pdf", Buffer.alloc(0)]]);
-    const partHead = head.subarray(0, head.indexOf("\r\n\r\n", head.indexOf("filename")) + 4);
-    const answer = refusalOf(readLeadBody(source, options()));
-    const exe = exeWithPdfInside();
-    source.write(partHead);
-    source.write(exe.subarray(0, 8));
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    source.write(exe.subarray(8));
-    for (let index = 0; index < 40; index++) source.write(Buffer.alloc(100 * 1024, 0x41));
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const sizes = await Promise.all(
-      (await tempFiles()).map(async (name) => (await readFile(path.join(tempDirOf(dataDir), name))).length),
-    );
-    source.end(Buffer.from(`\r\n--${BOUNDARY}--\r\n`));
-    expect(await answer).toMatchObject({ status: 415, fields: { resume: RESUME_MESSAGES.type } });
-    expect(sizes.every((size) => size < 1024 * 1024)).toBe(true);
-  });
-
   it("answers 413 'could not be stored' when the resume cannot be written, and takes the next one", async () => {
     await rm(tempDirOf(dataDir), { recursive: true });
     const body = () =>
@@ -323,11 +318,7 @@ describe("reading a lead's body", () => {
     const answer = refusalOf(readLeadBody(source, options())).finally(() => {
       answered = true;
     });
-    const head = multipart({}, [["resume", "cv.pdf", Buffer.alloc(0)]]);
-    const start = Buffer.concat([
-      head.subarray(0, head.indexOf("\r\n\r\n", head.indexOf("filename")) + 4),
-      pdfFile(1000),
-    ]);
+    const start = Buffer.concat([resumePartHead(), pdfFile(1000)]);
     source.write(start);
     const chunk = Buffer.alloc(1024 * 1024, 0x41);
     let sent = start.length;
