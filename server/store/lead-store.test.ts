@@ -669,9 +669,41 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     expect((await store.get(accepted.id))?.fields).toEqual(accepted.fields);
   });
 
-  it("reports a closed store as unavailable", async () => {
+  it("reports a closed store as unavailable, in every call, and closes only once", async () => {
+    const id = randomUUID();
     await store.close();
-    await expect(store.health()).rejects.toThrow();
-    await expect(store.acceptLead(lead())).rejects.toThrow();
+    await store.close();
+    const calls: [string, () => Promise<unknown>][] = [
+      ["acceptLead", () => store.acceptLead(lead())],
+      ["health", () => store.health()],
+      ["claimDue", () => store.claimDue(T0, 10, 60_000)],
+      ["readResume", () => store.readResume(id)],
+      ["markDelivered", () => store.markDelivered(id, "lease", T0)],
+      [
+        "recordFailure",
+        () =>
+          store.recordFailure(id, "lease", {
+            at: T0,
+            nextAttemptAt: null,
+            status: 500,
+            error: "x",
+            problem: "service",
+          }),
+      ],
+      ["releaseLease", () => store.releaseLease(id, "lease")],
+      ["nextDueAt", () => store.nextDueAt()],
+      ["status", () => store.status()],
+      ["sources", () => store.sources()],
+      ["list", () => store.list({})],
+      ["get", () => store.get(id)],
+      ["retry", () => store.retry(id, T0)],
+      ["retryDead", () => store.retryDead(T0)],
+      ["openIncident", () => store.openIncident("dead", T0)],
+      ["resolveIncident", () => store.resolveIncident("dead")],
+      ["erase", () => store.erase([id])],
+      ["purge", () => store.purge(T0, T0)],
+    ];
+    for (const [name, call] of calls)
+      await expect(call(), name).rejects.toThrow(/^The lead store is closed\.$/);
   });
 });
