@@ -16,9 +16,6 @@ export default defineConfig({
     environment: "node",
     include: only ? [only] : [`server/${folder}/**/*.test.ts`],
     retry: 0,
-    // One worker for every file: Stryker runs a mutant's tests one file after another, and a fresh worker per
-    // file (with its imports) cost a fifth of the run. Mutants switch on at run time, so modules can be shared.
-    isolate: false,
     // Three times the slowest test (the relay's graceful stop, 5 s): a mutant that hangs a test fails it here,
     // and Stryker stops at that first failure, instead of waiting out its own timeout (1.5 times the covering
     // tests' whole time plus timeoutMS, 33 s for a store mutant every test covers) and restarting the runner.
