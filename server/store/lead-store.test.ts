@@ -16,7 +16,7 @@ import {
   SQLITE_FILE,
   type StoreOptions,
 } from "./kysely-store.ts";
-import type { LeadStore, NewLead } from "./lead-store.ts";
+import { IDEMPOTENCY_WINDOW_MS, type LeadStore, type NewLead } from "./lead-store.ts";
 import { ensureDataDirs, newTempPath } from "./resume-files.ts";
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -667,6 +667,44 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     await store.close();
     store = await harness.open();
     expect((await store.get(accepted.id))?.fields).toEqual(accepted.fields);
+  });
+
+  it("reports the oldest of several pending leads, and each lead's deliveries in the channels' order", async () => {
+    expect(await store.nextDueAt()).toBeNull();
+    await store.close();
+    // Not in name order: the list must follow the configured order, not the index's.
+    store = await harness.open({ channels: ["webhook", "smtp"] });
+    const first = lead({ createdAt: T0 });
+    await store.acceptLead(lead({ createdAt: T0 + 5_000 }));
+    await store.acceptLead(first);
+    const health = await store.health();
+    expect(health.oldestPendingAt).toBe(T0);
+    expect(health.channels.webhook?.oldestPendingAt).toBe(T0);
+    expect((await store.get(first.id))?.deliveries.map((delivery) => delivery.channel)).toEqual([
+      "webhook",
+      "smtp",
+    ]);
+  });
+
+  it("forgets idempotency keys once they are a day old, and counts them", async () => {
+    const claim = (key: string) => ({
+      key,
+      payloadHash: `hash-${key}`,
+      staleBefore: T0 - IDEMPOTENCY_WINDOW_MS,
+    });
+    const old = lead({ createdAt: T0 });
+    const recent = lead({ createdAt: T0 + HOUR });
+    await store.acceptLead(old, claim("old"));
+    await store.acceptLead(recent, claim("recent"));
+    const now = T0 + IDEMPOTENCY_WINDOW_MS + 1;
+    // Nothing is delivered yet, so no lead goes: only the key past its day.
+    expect(await store.purge(T0, now)).toEqual({ leads: 0, files: 0, idempotencyKeys: 1 });
+    const again = { staleBefore: now - IDEMPOTENCY_WINDOW_MS };
+    expect(await store.acceptLead(lead(), { ...claim("recent"), ...again })).toEqual({
+      kind: "replay",
+      leadId: recent.id,
+    });
+    expect(await store.acceptLead(lead(), { ...claim("old"), ...again })).toMatchObject({ kind: "created" });
   });
 
   it("reports a closed store as unavailable, in every call, and closes only once", async () => {
