@@ -17,7 +17,10 @@ export default {
   ignoreStatic: true,
   // The tests mostly wait on sockets and timers (user time was under half of the wall time at 2): 3 overlap them.
   concurrency: 3,
-  timeoutMS: 3_000,
+  // Stryker's own limit (1.5 times the covering tests' time plus this) must leave room for a run's start-up on a
+  // busy machine: at 3 s, runs that were merely slow were reported as timeouts (counted as detected) and each
+  // restarted its runner. A test that hangs is failed sooner by the folder's testTimeout (vitest.mutation.config.ts).
+  timeoutMS: 10_000,
   reporters: ["clear-text", "progress-append-only", "html", "json"],
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   htmlReporter: { fileName: `reports/mutation/${folder}.html` },

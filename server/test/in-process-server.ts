@@ -14,13 +14,18 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+/** A server in this process, whose graceful stop can be given a shorter grace than SIGTERM's 5 s. */
+export interface InProcessServer extends TestServer {
+  stop(graceMs?: number): Promise<void>;
+}
+
 /**
  * The real server (server/server.ts) on a loopback port of this process, with the settings a child process
  * would get from `env` (server-process.ts `childEnv`). Tests use it wherever a separate process adds nothing:
  * faster, and its code is seen by coverage and by mutation testing (`npm run test:mutation`). Signals, a
  * kill -9, the process's descriptors and its stdout need the child process.
  */
-export async function startInProcessServer(env: Record<string, string>): Promise<TestServer> {
+export async function startInProcessServer(env: Record<string, string>): Promise<InProcessServer> {
   let output = "";
   const lines = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -41,8 +46,8 @@ export async function startInProcessServer(env: Record<string, string>): Promise
   return {
     url: `http://127.0.0.1:${server.port}`,
     logs: () => output,
-    stop: () => {
-      stopped ??= server.stop(5_000);
+    stop: (graceMs = 5_000) => {
+      stopped ??= server.stop(graceMs);
       return stopped;
     },
   };
