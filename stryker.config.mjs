@@ -15,7 +15,8 @@ export default {
   coverageAnalysis: "perTest",
   // Static mutants (module-level constants) run every test for each one; they are reported as ignored.
   ignoreStatic: true,
-  // The tests mostly wait on sockets and timers (user time was under half of the wall time at 2): 3 overlap them.
+  // At 2 runners user time was under half the wall time (the tests wait on sockets and timers); at 3 both cores
+  // stay busy (vmstat: 1 to 3 % idle), so more would not help.
   concurrency: 3,
   // Stryker's own limit (1.5 times the covering tests' time plus this) must leave room for a run's start-up on a
   // busy machine: at 3 s, runs that were merely slow were reported as timeouts (counted as detected) and each

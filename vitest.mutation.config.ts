@@ -25,16 +25,16 @@ const TIMEOUT_MS =
  */
 class FailedThenQuickest extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const last = new Map(files.map((file) => [file, this.ctx.cache.getTestSpecificationResult(file)]));
-    const rank = (file: TestSpecification): [group: number, ms: number] => {
-      const result = last.get(file);
-      // Never run yet: first, so its time is known from then on.
-      if (!result) return [0, 0];
-      return [result.failed ? 1 : 2, result.duration];
-    };
+    // Never run yet: first, so its time is known from then on; then failed last time; then the quickest.
+    const rank = new Map(
+      files.map((file): [TestSpecification, [number, number]] => {
+        const result = this.ctx.cache.getTestSpecificationResult(file);
+        return [file, result ? [result.failed ? 1 : 2, result.duration] : [0, 0]];
+      }),
+    );
     return [...files].sort((a, b) => {
-      const [groupA, timeA] = rank(a);
-      const [groupB, timeB] = rank(b);
+      const [groupA, timeA] = rank.get(a) ?? [0, 0];
+      const [groupB, timeB] = rank.get(b) ?? [0, 0];
       return groupA - groupB || timeA - timeB;
     });
   }
