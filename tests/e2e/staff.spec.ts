@@ -20,6 +20,10 @@ test.skip(
   ({ viewport }) => (viewport?.width ?? 0) < 1024,
   "the flows are the same at 390 px (axe runs at both)",
 );
+
+// Pointer presses that follow a typed field, without smooth scrolling: see forms.spec.ts.
+test.use({ reducedMotion: "reduce" });
+
 // Each test is a whole working session: an account from the CLI, set-up, sign-in (password hashing on both),
 // then the work. One at a time, with the time such a session takes on a 2-core machine.
 test.describe.configure({ mode: "serial", timeout: 90_000 });
