@@ -113,6 +113,18 @@ async function fill(page: Page, scope: string, label: string, value: string) {
   await element.type(value);
 }
 
+/**
+ * Focus scrolls without easing from here on. While focus is in the page, app.css scrolls smoothly
+ * (`html:focus-within`), so typing into a field starts a scroll that can still be moving the form when the next
+ * click is aimed: its press and release then land on different elements and nothing is clicked. The Playwright
+ * specs that type and then press run with reduced motion for this (tests/e2e/forms.spec.ts); puppeteer's media
+ * emulation needs CDP, so here the page's own declaration is overridden (an inline style wins over app.css).
+ */
+const scrollInstantly = (page: Page) =>
+  page.evaluate(() => {
+    document.documentElement.style.scrollBehavior = "auto";
+  });
+
 const waitForText = (page: Page, text: string) =>
   page.waitForFunction(
     (wanted: string) => document.body.textContent?.includes(wanted),
@@ -225,6 +237,7 @@ describe("Firefox", { timeout: 10 * 60_000 }, () => {
     const { page, errors } = await open(`${ROUTES.chartAssist}#demo`);
     try {
       await hydratedAfterLoad(page);
+      await scrollInstantly(page);
       await (await control(page, "#demo form", "Schedule Demo")).click();
       await waitForText(page, "Missing Information");
       await fill(page, "#demo form", "Name*", "Dana Whitfield");
@@ -242,6 +255,7 @@ describe("Firefox", { timeout: 10 * 60_000 }, () => {
     const { page } = await open(`${ROUTES.careers}#application-form`);
     try {
       await hydratedAfterLoad(page);
+      await scrollInstantly(page);
       const form = "#application-form form";
       await fill(page, form, "First Name*", "Maria");
       await fill(page, form, "Last Name*", "Lopez");
