@@ -10,10 +10,7 @@ import { type Entry, expectToast, field, fill, forms, openForm } from "./lead-fo
 // served store is the SQLite database in E2E_DATA_DIR (playwright.config.ts); the relay is off there, so each
 // delivery waits, pending.
 
-// Pointer presses that follow a typed field, without smooth scrolling. Focusing a field scrolls it into view,
-// smoothly while focus is in the page (`html:focus-within`, app.css), and the scroll outlives \`fill()\`. A press
-// made meanwhile can land its mouse-down on the control and its mouse-up elsewhere: in CI the nurse form's consent
-// box stayed unticked ("Clicking the checkbox did not change its state"). motion.spec.ts covers the motion.
+// Pointer presses that follow a typed field, without smooth scrolling: see forms.spec.ts.
 test.use({ reducedMotion: "reduce" });
 
 test.skip(

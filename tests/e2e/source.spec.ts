@@ -6,10 +6,7 @@ import { landed, submitDemo } from "./visitor.ts";
 // Issue 16: where a lead came from, captured in the browser without cookies and stored by the real server.
 // Every post here reaches our own API and store (no stubs); each lead is found again by its unique name.
 
-// Pointer presses that follow a typed field, without smooth scrolling. Focusing a field scrolls it into view,
-// smoothly while focus is in the page (`html:focus-within`, app.css), and the scroll outlives \`fill()\`. A press
-// made meanwhile can land its mouse-down on the control and its mouse-up elsewhere: in CI the nurse form's consent
-// box stayed unticked ("Clicking the checkbox did not change its state"). motion.spec.ts covers the motion.
+// Pointer presses that follow a typed field, without smooth scrolling: see forms.spec.ts.
 test.use({ reducedMotion: "reduce" });
 
 const SOURCE_COLUMNS =
