@@ -1,14 +1,12 @@
 import { loadConfig } from "./config.ts";
 import { createLogger, createLogOutput } from "./logger.ts";
-import { startSiteServer } from "./server.ts";
+import { REQUEST_GRACE_MS, startSiteServer } from "./server.ts";
 import { beginStartup, startupFailureLine } from "./startup.ts";
 
 /** A step waiting on a disk, PostgreSQL or DNS gives up after this: failures end well within 15 s. */
 const STARTUP_DEADLINE_MS = 10_000;
 /** SIGTERM ends the process within this time, whatever it is doing. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
-/** Requests in progress get this long to finish after SIGTERM; uploads still arriving then are cut. */
-const REQUEST_GRACE_MS = 5_000;
 
 function failStartup(line: string): never {
   process.stderr.write(`${line}\n`);

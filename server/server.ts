@@ -19,6 +19,9 @@ import { loadStaticSite } from "./static-site.ts";
 import { openLeadStore } from "./store/open-store.ts";
 import { ensureDataDirs, tempDirOf } from "./store/resume-files.ts";
 
+/** Requests in progress get this long to finish after SIGTERM; uploads still arriving then are cut. */
+export const REQUEST_GRACE_MS = 5_000;
+
 export interface RunningServer {
   /** The port it listens on (the one the OS chose when PORT is 0). */
   port: number;

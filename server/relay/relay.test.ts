@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { REQUEST_GRACE_MS } from "../server.ts";
 import type { LeadStore } from "../store/lead-store.ts";
 import {
   ACTIVATION_ANSWER,
@@ -261,12 +262,12 @@ describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => 
     const waiting = await postLead(server, canaryForm());
     await waitFor(() => (received > 0 ? true : undefined), 10_000, "the relay's request");
 
-    // SIGTERM gives 5 s; a shorter grace proves the same and keeps the test (and a mutation run) fast.
+    // SIGTERM gives REQUEST_GRACE_MS; a shorter grace proves the same and keeps the test (and a mutation run) fast.
     const started = Date.now();
     await server.stop(1_000);
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(900);
-    expect(elapsed).toBeLessThan(5_000);
+    expect(elapsed).toBeLessThan(REQUEST_GRACE_MS);
     expect(server.logs()).toContain('"outcome":"released"');
 
     // No attempt was counted and no lease is held: the next worker may send it right away.

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
-import { startSiteServer } from "../server.ts";
+import { REQUEST_GRACE_MS, startSiteServer } from "../server.ts";
 import { beginStartup } from "../startup.ts";
 import { childEnv } from "./server-process.ts";
 
@@ -14,7 +14,7 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** A server in this process, whose graceful stop can be given a shorter grace than SIGTERM's 5 s. */
+/** A server in this process, whose graceful stop can be given a shorter grace than SIGTERM's (REQUEST_GRACE_MS). */
 export interface InProcessServer extends TestServer {
   stop(graceMs?: number): Promise<void>;
 }
@@ -46,7 +46,7 @@ export async function startInProcessServer(env: Record<string, string>): Promise
   return {
     url: `http://127.0.0.1:${server.port}`,
     logs: () => output,
-    stop: (graceMs = 5_000) => {
+    stop: (graceMs = REQUEST_GRACE_MS) => {
       stopped ??= server.stop(graceMs);
       return stopped;
     },

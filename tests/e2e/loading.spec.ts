@@ -13,9 +13,7 @@ for (const path of publicPaths) {
     // it, then compare with the time its frame was drawn (`paintTime`); its `startTime` is the presentation.
     await expect.poll(() => page.evaluate(() => performance.getEntriesByName("first-paint").length)).toBe(1);
     const timing = await page.evaluate(() => {
-      const entry = performance.getEntriesByName("first-paint")[0] as
-        | (PerformanceEntry & { paintTime?: number })
-        | undefined;
+      const entry = performance.getEntriesByName("first-paint")[0] as PerformancePaintTiming | undefined;
       const paint = entry?.paintTime ?? entry?.startTime ?? Number.NaN;
       const scripts = performance
         .getEntriesByType("resource")
