@@ -1,6 +1,7 @@
 import { loadConfig } from "./config.ts";
 import { createLogger, createLogOutput } from "./logger.ts";
 import { REQUEST_GRACE_MS, startSiteServer } from "./server.ts";
+import { openStaffInbox } from "./staff/staff-inbox.ts";
 import { beginStartup, startupFailureLine } from "./startup.ts";
 
 /** A step waiting on a disk, PostgreSQL or DNS gives up after this: failures end well within 15 s. */
@@ -19,7 +20,7 @@ async function main() {
   const config = await startup.step({ kind: "config" }, () => loadConfig());
   const logOutput = createLogOutput(config.LOG_BUFFER_BYTES);
   const logger = createLogger(config.LOG_LEVEL, logOutput.stream);
-  const server = await startSiteServer({ config, logger, startup });
+  const server = await startSiteServer({ config, logger, startup, staffInbox: openStaffInbox });
 
   // Once a stalled log reader has caught up, say how many lines it missed.
   let reportedDrops = 0;

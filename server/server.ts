@@ -11,9 +11,7 @@ import type { Logger } from "./logger.ts";
 import { createResumeLinkApi } from "./relay/channels/resume-link.ts";
 import { createRelayWorker } from "./relay/relay-worker.ts";
 import { startRetention } from "./retention.ts";
-import { startStaffUpkeep } from "./staff/audit.ts";
-import { openStaff } from "./staff/open-staff.ts";
-import { createStaffApi } from "./staff/staff-api.ts";
+import type { openStaffInbox } from "./staff/staff-inbox.ts";
 import { type beginStartup, servingLine } from "./startup.ts";
 import { loadStaticSite } from "./static-site.ts";
 import { openLeadStore } from "./store/open-store.ts";
@@ -34,18 +32,22 @@ export interface RunningServer {
 }
 
 /**
- * The whole server on one port: the pre-rendered site, the lead API, the staff API, the relay and the
- * periodic upkeep. `server/index.ts` runs it as the process; the server tests run it in their own process
- * (server/test/in-process-server.ts), where mutation testing can see the code they exercise.
+ * The whole server on one port: the pre-rendered site, the lead API, the relay, the periodic upkeep and, when
+ * `staffInbox` is given, the staff API. `server/index.ts` runs it as the process, always with the staff inbox;
+ * the server tests run it in their own process (server/test/in-process-server.ts), where mutation testing can
+ * see the code they exercise, and without the staff inbox, which they do not use and which would load
+ * better-auth for every run.
  */
 export async function startSiteServer({
   config,
   logger,
   startup,
+  staffInbox: openInbox,
 }: {
   config: ServerConfig;
   logger: Logger;
   startup: ReturnType<typeof beginStartup>;
+  staffInbox?: typeof openStaffInbox;
 }): Promise<RunningServer> {
   const { dataDir, DATABASE_URL: databaseUrl } = config;
   await startup.step({ kind: "data-dir", dataDir }, async () => {
@@ -65,17 +67,14 @@ export async function startSiteServer({
   const leadApi = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
     createLeadApi({ config, logger, store, onAccepted: () => relay?.wake() }),
   );
-  const staff = await startup.step({ kind: "database", dataDir, databaseUrl }, () => openStaff(config));
-  const staffApi = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
-    createStaffApi({ config, logger, store, ...staff }),
-  );
+  const staffInbox = await openInbox?.({ config, logger, store, startup });
   // After the steps that can hang, so a slow build load does not eat into their deadline.
   const site = await startup.step({ kind: "site", buildDir: config.buildDir }, () =>
     loadStaticSite(config.buildDir),
   );
   const api = new Hono().route("/health", createHealthApi({ config, logger, store }));
   if (config.WEBHOOK_SECRET) api.route("/webhook", createResumeLinkApi({ config, store }));
-  api.route("/staff", staffApi.app);
+  if (staffInbox) api.route("/staff", staffInbox.app);
   api.route("/", leadApi.app);
   const app = createApp({ config, logger, site, api });
 
@@ -103,11 +102,7 @@ export async function startSiteServer({
   const retention = config.RETENTION_DAYS
     ? startRetention({ store, logger, retentionDays: config.RETENTION_DAYS })
     : undefined;
-  const staffUpkeep = startStaffUpkeep({
-    staffDb: staff.staffDb,
-    logger,
-    retentionDays: config.AUDIT_RETENTION_DAYS,
-  });
+  staffInbox?.start();
 
   return {
     port,
@@ -125,9 +120,7 @@ export async function startSiteServer({
       await relayStopped;
       await alerts?.stop();
       await retention?.stop();
-      await staffUpkeep.stop();
-      await staffApi.close().catch(() => undefined);
-      await staff.close();
+      await staffInbox?.stop();
       await store.close();
     },
   };

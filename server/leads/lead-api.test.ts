@@ -505,6 +505,39 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
   });
 });
 
+describe.each(DIALECTS)("lead API waking the relay, on %s", (dialect) => {
+  it("wakes it once per new lead, and not for spam or a replayed post", async () => {
+    const database = await createTestDatabase(dialect, "lead-api-wake");
+    const store = await database.openStore();
+    const config = loadConfig({ ...database.env, RATE_LIMIT_PER_MINUTE: "0" });
+    let wakes = 0;
+    const api = await createLeadApi({
+      config,
+      logger: createLogger("silent"),
+      store,
+      onAccepted: () => wakes++,
+    });
+    const send = (body: URLSearchParams, headers: Record<string, string> = {}) =>
+      api.app.request("/leads/careworks-demo", {
+        method: "POST",
+        body,
+        headers: { ...JSON_ACCEPT, ...headers },
+      });
+    try {
+      const key = { "Idempotency-Key": randomUUID() };
+      expect((await send(demo(), key)).status).toBe(201);
+      expect(wakes).toBe(1);
+      expect((await send(demo(), key)).status).toBe(201);
+      expect((await send(demo({ email: "bot@spam.example", _honey: "http://spam" }))).status).toBe(201);
+      expect(wakes).toBe(1);
+    } finally {
+      await api.close();
+      await store.close();
+      await database.drop();
+    }
+  });
+});
+
 describe.each(DIALECTS)("lead API with its store down, on %s", (dialect) => {
   it("answers 503 to a post and leaves no temp file", async () => {
     const database = await createTestDatabase(dialect, "lead-api-down");

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openFilesUnder } from "../test/open-files.ts";
 import { pdfFile, uploadedResume } from "../test/resume-fixtures.ts";
 import { BackupError, backupSqlite, MANIFEST_FILE, restoreSqlite, verifyBackup } from "./backup.ts";
 import { openSqliteStore, SQLITE_FILE } from "./kysely-store.ts";
@@ -57,6 +58,7 @@ const refusal = (promise: Promise<unknown>) =>
     },
     (error: unknown) => {
       expect(error).toBeInstanceOf(BackupError);
+      expect((error as Error).name).toBe("BackupError");
       return (error as Error).message;
     },
   );
@@ -118,6 +120,15 @@ describe("backupSqlite", () => {
     expect((await backupSqlite(dataDir, backupDir)).leads).toBe(2);
   });
 
+  it("reports a resume it cannot read as what it is, not as vanished, and leaves nothing", async () => {
+    const { withResume } = await fillStore();
+    const file = resumePathOf(dataDir, withResume, "pdf");
+    await unlink(file);
+    await mkdir(file);
+    await expect(backupSqlite(dataDir, backupDir)).rejects.toMatchObject({ code: "EISDIR" });
+    await expect(stat(backupDir)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
   it("leaves nothing that could pass for a backup when a resume has vanished", async () => {
     const { withResume } = await fillStore();
     await unlink(resumePathOf(dataDir, withResume, "pdf"));
@@ -126,6 +137,15 @@ describe("backupSqlite", () => {
     );
     await expect(stat(backupDir)).rejects.toMatchObject({ code: "ENOENT" });
   });
+});
+
+it("closes every file and database it opens: backup, verification and restore", async () => {
+  await fillStore();
+  const restored = path.join(root, "restored");
+  await backupSqlite(dataDir, backupDir);
+  await verifyBackup(backupDir);
+  await restoreSqlite(backupDir, restored);
+  expect(await openFilesUnder(root)).toEqual([]);
 });
 
 describe("verifyBackup and restoreSqlite", () => {
@@ -219,6 +239,16 @@ describe("verifyBackup and restoreSqlite", () => {
         `The backup in ${backupDir} is corrupted: ${resumeFile} is missing. Nothing was restored.`,
       );
       await expect(stat(restored)).rejects.toMatchObject({ code: "ENOENT" });
+    });
+
+    it("whose manifest gives a file's size wrong, its checksum right", async () => {
+      await editManifest((m) => {
+        const entry = (m.files as { path: string; size: number }[]).find((file) => file.path === resumeFile);
+        if (entry) entry.size += 1;
+      });
+      expect(await refusal(verifyBackup(backupDir))).toBe(
+        `The backup in ${backupDir} is corrupted: ${resumeFile} does not match its checksum. Nothing was restored.`,
+      );
     });
 
     it.each([

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
+import { openFilesUnder } from "../test/open-files.ts";
+import { pdfFile, uploadedResume } from "../test/resume-fixtures.ts";
 import { makeMinimalBuild, startServer } from "../test/server-process.ts";
 import { openLeadStore } from "./open-store.ts";
 import { SWEEP_GRACE_MS } from "./resume-files.ts";
@@ -97,6 +99,56 @@ describe("personal data on disk", () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it("makes the files an older version left readable private when the store opens, and no directory", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "data-legacy-"));
+    cleanup.push(dataDir);
+    const file = (...parts: string[]) => path.join(dataDir, ...parts);
+    await mkdir(file("resumes", "kept-by-hand"), { recursive: true, mode: 0o755 });
+    await chmod(file("resumes", "kept-by-hand"), 0o755);
+    await writeFile(file("resumes", `${randomUUID()}.pdf`), "%PDF-1.7", { mode: 0o644 });
+    await writeFile(file("notes.txt"), "left by an operator", { mode: 0o640 });
+
+    const store = await openLeadStore({ dataDir });
+    await store.close();
+    for (const name of [...(await readdir(file("resumes"))).map((entry) => `resumes/${entry}`), "notes.txt"])
+      if (name !== "resumes/kept-by-hand") expect([name, await modeOf(file(name))]).toEqual([name, "600"]);
+    expect(await modeOf(file("resumes", "kept-by-hand"))).toBe("755");
+  });
+
+  it("creates its database, WAL and shared-memory files private under umask 000, in this process", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "data-umask-"));
+    cleanup.push(dataDir);
+    const previous = process.umask(0o000);
+    let store: Awaited<ReturnType<typeof openLeadStore>>;
+    try {
+      store = await openLeadStore({ dataDir });
+    } finally {
+      process.umask(previous);
+    }
+    try {
+      for (const name of ["leads.db", "leads.db-wal", "leads.db-shm"])
+        expect([name, await modeOf(path.join(dataDir, name))]).toEqual([name, "600"]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("leaves no file open once the store is closed, after a lead with a resume", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "data-closed-"));
+    cleanup.push(dataDir);
+    const store = await openLeadStore({ dataDir });
+    await store.acceptLead({
+      id: randomUUID(),
+      formId: "carestaff-application",
+      state: "pending",
+      fields: { firstName: "Mary", email: "mary@example.com" },
+      createdAt: Date.now(),
+      resume: await uploadedResume(dataDir, pdfFile(2_000)),
+    });
+    await store.close();
+    expect(await openFilesUnder(dataDir)).toEqual([]);
   });
 
   it("sweeps what a crash left behind when the store opens, and nothing else", async () => {

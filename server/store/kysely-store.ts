@@ -247,9 +247,8 @@ export async function openSqliteStore(dataDir: string, options: StoreOptions = {
 }
 
 /** Deletes resume files whose lead never committed (a crash between the file and its row). */
-async function sweepOrphanResumes(db: LeadDb, dataDir: string, now: number): Promise<number> {
+async function sweepOrphanResumes(db: LeadDb, dataDir: string, now: number): Promise<void> {
   const files = await filesOlderThan(resumeDirOf(dataDir), now - SWEEP_GRACE_MS);
-  let removed = 0;
   for (let start = 0; start < files.length; start += BULK_BATCH) {
     const chunk = files.slice(start, start + BULK_BATCH);
     const idOf = (file: string) => path.basename(file).split(".")[0] ?? "";
@@ -258,9 +257,8 @@ async function sweepOrphanResumes(db: LeadDb, dataDir: string, now: number): Pro
         (row) => row.id,
       ),
     );
-    for (const file of chunk) if (!known.has(idOf(file)) && (await removeQuietly(file))) removed++;
+    for (const file of chunk) if (!known.has(idOf(file))) await removeQuietly(file);
   }
-  return removed;
 }
 
 /** BIGINT (ms timestamps, counts) as numbers: every value we keep is far below 2^53. */

@@ -439,7 +439,9 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
       state: "pending",
       attempts: 1,
       nextAttemptAt: T0 + 5000,
+      lastAttemptAt: T0 + 10,
       lastStatus: 200,
+      lastError: "HTTP 200 success=false: This form needs Activation.",
       problem: "activation",
     });
     const report = await store.status();

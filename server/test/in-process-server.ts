@@ -23,7 +23,8 @@ export interface InProcessServer extends TestServer {
  * The real server (server/server.ts) on a loopback port of this process, with the settings a child process
  * would get from `env` (server-process.ts `childEnv`). Tests use it wherever a separate process adds nothing:
  * faster, and its code is seen by coverage and by mutation testing (`npm run test:mutation`). Signals, a
- * kill -9, the process's descriptors and its stdout need the child process.
+ * kill -9, the process's descriptors and its stdout need the child process. The staff inbox is left out: the
+ * tests that start this server do not use it (server.ts `startSiteServer`).
  */
 export async function startInProcessServer(env: Record<string, string>): Promise<InProcessServer> {
   let output = "";
