@@ -224,6 +224,28 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     expect(await store.list({})).toHaveLength(1);
   });
 
+  it("keeps no file of an application that is replayed or refused for its idempotency key", async () => {
+    const claim = { key: "key-cv", payloadHash: "hash-a", staleBefore: T0 - 24 * HOUR };
+    const application = async () => {
+      const bytes = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(500, 7)]);
+      const tempPath = await tempResume(bytes);
+      const resume = { tempPath, name: "cv.pdf", kind: "pdf" as const, size: bytes.length, sha256: "abc" };
+      return lead({ formId: "nurse-application", resume });
+    };
+    const first = await application();
+    const replayed = await application();
+    const refused = await application();
+    expect(await store.acceptLead(first, claim)).toEqual({ kind: "created", leadId: first.id });
+    expect(await store.acceptLead(replayed, claim)).toEqual({ kind: "replay", leadId: first.id });
+    expect(await store.acceptLead(refused, { ...claim, payloadHash: "hash-b" })).toEqual({
+      kind: "conflict",
+    });
+    for (const { resume } of [replayed, refused]) expect(existsSync(resume?.tempPath ?? "")).toBe(false);
+    if (dialect === "sqlite")
+      expect(await readdir(path.join(harness.dataDir(), "resumes"))).toEqual([`${first.id}.pdf`]);
+    expect(await store.readResume(first.id)).not.toBeNull();
+  });
+
   it("answers concurrent requests with one key with one lead", async () => {
     const claim = { key: "same-key", payloadHash: "hash", staleBefore: T0 - 24 * HOUR };
     const outcomes = await Promise.all(Array.from({ length: 5 }, () => store.acceptLead(lead(), claim)));
