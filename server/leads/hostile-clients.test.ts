@@ -3,9 +3,9 @@ import type { Socket } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { startInProcessServer, type TestServer } from "../test/in-process-server.ts";
+import { descriptorsOf } from "../test/open-files.ts";
 import {
   applicationBody,
-  descriptorsOf,
   dribble,
   openSocket,
   readUntilClosed,

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { leaseOf } from "../test/lease.ts";
 import { LEGACY_POSTGRES_SCHEMA, LEGACY_SQLITE_SCHEMA, LEGACY_VERSION_TABLE } from "../test/legacy-schema.ts";
 import { withSearchPath } from "../test/pg-schema.ts";
+import { pdfFile, uploadedResume } from "../test/resume-fixtures.ts";
 import {
   BULK_BATCH,
   openPostgresStore,
@@ -226,12 +227,8 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
 
   it("keeps no file of an application that is replayed or refused for its idempotency key", async () => {
     const claim = { key: "key-cv", payloadHash: "hash-a", staleBefore: T0 - 24 * HOUR };
-    const application = async () => {
-      const bytes = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(500, 7)]);
-      const tempPath = await tempResume(bytes);
-      const resume = { tempPath, name: "cv.pdf", kind: "pdf" as const, size: bytes.length, sha256: "abc" };
-      return lead({ formId: "nurse-application", resume });
-    };
+    const application = async () =>
+      lead({ formId: "nurse-application", resume: await uploadedResume(harness.dataDir(), pdfFile(500)) });
     const first = await application();
     const replayed = await application();
     const refused = await application();

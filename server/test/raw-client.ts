@@ -1,4 +1,3 @@
-import { readdir, readlink } from "node:fs/promises";
 import { connect, type Socket } from "node:net";
 
 /** Hand-made HTTP requests over real sockets, for clients no fetch implementation would be: slow, cut or lying. */
@@ -72,14 +71,3 @@ export async function dribble(socket: Socket, data: Buffer, pieceBytes: number, 
 }
 
 export const statusOf = (response: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1] ?? 0);
-
-/** The process's open descriptors and those on deleted files (disk space nobody can see or free). */
-export async function descriptorsOf(pid: number): Promise<{ open: number; deleted: number }> {
-  const fds = await readdir(`/proc/${pid}/fd`);
-  let deleted = 0;
-  for (const fd of fds) {
-    const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => "");
-    if (target.endsWith(" (deleted)")) deleted++;
-  }
-  return { open: fds.length, deleted };
-}
