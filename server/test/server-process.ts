@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -50,10 +51,27 @@ export function childEnv(env: Record<string, string>): Record<string, string> {
 }
 
 /**
- * The V8 flags `npm run serve` starts the server with (package.json): a smaller young generation keeps
- * memory under 300 MB while 10 MB uploads stream through.
+ * The V8 flags `npm run serve` starts the server with, read from package.json so that the tests and the
+ * benchmark run the process a deployment runs (why these flags: decision 019).
  */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8"];
+export const SERVER_NODE_FLAGS = serveFlags(readServeScript());
+
+function readServeScript(): string {
+  const packageJson = readFileSync(new URL("../../package.json", import.meta.url), "utf8");
+  const { scripts } = JSON.parse(packageJson) as { scripts: Record<string, string | undefined> };
+  return scripts.serve ?? "";
+}
+
+/** The `--` options between `node` and the server entry in the last command of an npm script. */
+function serveFlags(script: string): string[] {
+  const words = (script.split("&&").at(-1) ?? "").trim().split(/\s+/);
+  if (words[0] !== "node" || words.at(-1) !== "server/index.ts") {
+    throw new Error(
+      `package.json's serve script no longer ends in "node [flags] server/index.ts": ${script}`,
+    );
+  }
+  return words.slice(1, -1);
+}
 
 export async function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ENTRY], {
