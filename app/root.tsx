@@ -16,7 +16,7 @@ import { TopBar } from "~/components/layout/top-bar";
 import { Toaster } from "~/components/ui/toaster";
 import { cn } from "~/lib/cn";
 import { isSolutionPath } from "~/lib/service";
-import { isStaffPath, ROUTES } from "~/route-paths";
+import { ROUTES } from "~/route-paths";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -47,8 +47,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /** The chrome every page shares: skip link, top bar (or the home menu), footer, bottom bar, toasts. */
 export default function App() {
   const { pathname } = useLocation();
-  // The staff pages are an app with their own shell (routes/staff/layout.tsx), not the marketing chrome.
-  if (isStaffPath(pathname)) return <Outlet />;
   const isHome = pathname === ROUTES.home;
   // Reserve the bottom bar's height on phones so it never covers the end of the page.
   const reserveBottomBar = bottomBarAction(pathname) !== null;

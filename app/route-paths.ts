@@ -28,10 +28,14 @@ export const NOT_FOUND_PATH = "/404";
 export const indexablePaths = publicPaths.filter((path) => path !== ROUTES.login);
 
 /**
- * The staff inbox (issue 13, decision 016): client-rendered from the SPA fallback, never pre-rendered,
- * listed in the sitemap or allowed to crawlers. The server answers every path under it with the fallback.
+ * The staff inbox (issue 13, decisions 016 and 020): an app of its own build, rendered in the browser, never
+ * pre-rendered, listed in the sitemap or allowed to crawlers. The server answers every path under it with
+ * the staff app's page.
  */
 export const STAFF_PATH = "/staff";
+
+/** Where the staff app's own build lives in the served site (decision 020): its page and its assets. */
+export const STAFF_APP_PATH = "/staff-app";
 
 export const isStaffPath = (pathname: string): boolean =>
   pathname === STAFF_PATH || pathname.startsWith(`${STAFF_PATH}/`);

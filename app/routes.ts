@@ -13,14 +13,6 @@ export default [
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("terms-of-service", "routes/terms-of-service.tsx"),
   route("login", "routes/login.tsx"),
-  // Staff pages (decision 016): client-rendered from the SPA fallback, never pre-rendered.
-  route("staff/sign-in", "routes/staff/sign-in.tsx"),
-  route("staff/setup", "routes/staff/setup.tsx"),
-  route("staff", "routes/staff/layout.tsx", [
-    index("routes/staff/inbox.tsx"),
-    route("leads/:id", "routes/staff/lead.tsx"),
-    route("audit", "routes/staff/audit.tsx"),
-    route("erase", "routes/staff/erase.tsx"),
-  ]),
+  // The staff pages are an app of their own (app/staff-app, decision 020).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

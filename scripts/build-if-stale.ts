@@ -4,7 +4,18 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const SOURCES = ["app", "public", "leads", "config", "react-router.config.ts", "vite.config.ts", "package.json"];
+const SOURCES = [
+  "app",
+  "public",
+  "leads",
+  "config",
+  "react-router.config.ts",
+  "vite.config.ts",
+  "vite.staff.config.ts",
+  "package.json",
+];
+/** What `npm run build` writes last (the staff app's page, after the public site): a build is whole only with it. */
+const LAST_BUILT = ["client", "staff-app", "index.html"];
 
 function newestMtime(target: string): number {
   const stats = statSync(target, { throwIfNoEntry: false });
@@ -15,9 +26,9 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-/** "missing", "stale" (a source is newer than the build) or "fresh". */
+/** "missing" (or half-built), "stale" (a source is newer than the build) or "fresh". */
 export function buildState(root: string, buildOut = "build"): "missing" | "stale" | "fresh" {
-  const built = statSync(path.join(root, buildOut, "client", "index.html"), { throwIfNoEntry: false })?.mtimeMs;
+  const built = statSync(path.join(root, buildOut, ...LAST_BUILT), { throwIfNoEntry: false })?.mtimeMs;
   if (built === undefined) return "missing";
   const sources = Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))));
   return sources > built ? "stale" : "fresh";
@@ -29,7 +40,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const state = buildState(root, process.env.BUILD_OUT || "build");
   if (state !== "fresh") {
     console.log(state === "missing" ? "No build found: building the site…" : "Sources changed: rebuilding…");
-    const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+    const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
 }

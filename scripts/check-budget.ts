@@ -1,6 +1,7 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import { STAFF_APP_PATH } from "../app/route-paths.ts";
 
 /**
  * CI's JavaScript budget: for every pre-rendered page, the compressed size of the JavaScript it loads
@@ -63,11 +64,12 @@ export function staticImports(source: string, url: string): string[] {
   return [...specifiers].map((match) => new URL(match[1] ?? "", `http://site${url}`).pathname);
 }
 
-/** Every HTML file of a built client, the SPA fallback included. */
-export async function* htmlFiles(dir: string): AsyncGenerator<string> {
+/** Every HTML file of the built public site, the SPA fallback included; not the staff app (decision 020). */
+export async function* htmlFiles(dir: string, root = dir): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory() && entry.name !== "assets") yield* htmlFiles(full);
+    const skip = entry.name === "assets" || full === path.join(root, STAFF_APP_PATH);
+    if (entry.isDirectory() && !skip) yield* htmlFiles(full, root);
     else if (entry.isFile() && entry.name.endsWith(".html")) yield full;
   }
 }

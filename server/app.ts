@@ -4,7 +4,7 @@ import { isStaffPath } from "../app/route-paths.ts";
 import type { ServerConfig } from "./config.ts";
 import type { Logger } from "./logger.ts";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
-import { lookup, NOT_FOUND_PAGE, pickEncoding, SPA_FALLBACK, type StaticFile } from "./static-site.ts";
+import { lookup, NOT_FOUND_PAGE, pickEncoding, STAFF_APP_PAGE, type StaticFile } from "./static-site.ts";
 
 export interface AppDeps {
   config: ServerConfig;
@@ -92,7 +92,7 @@ export function createApp({ config, logger, site, api }: AppDeps): Hono {
     return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), status, headers);
   };
 
-  // The staff pages render in the browser from the SPA fallback (decision 016): private, never cached or
+  // The staff pages are an app of their own, rendered in the browser (decision 020): private, never cached or
   // indexed, and the lead page frames its resume PDF from the staff API (same origin).
   const sendStaffShell = (c: Context, file: StaticFile) => {
     const headers = {
@@ -112,7 +112,7 @@ export function createApp({ config, logger, site, api }: AppDeps): Hono {
   };
 
   app.on(["GET", "HEAD"], "*", (c) => {
-    const shell = isStaffPath(c.req.path) ? site.get(SPA_FALLBACK) : undefined;
+    const shell = isStaffPath(c.req.path) ? site.get(STAFF_APP_PAGE) : undefined;
     if (shell) return sendStaffShell(c, shell);
     const file = lookup(site, c.req.path);
     if (file) return send(c, file, 200);

@@ -25,6 +25,11 @@ beforeAll(async () => {
   write("assets/entry-abc123.js", `console.log(${JSON.stringify("x".repeat(2000))});`);
   write("robots.txt", "User-agent: *\n");
   write("__spa-fallback.html", page("").replace("<h1></h1>", ""));
+  write(
+    "staff-app/index.html",
+    `<!doctype html><html lang="en"><head><title>Staff</title><script type="module" src="/staff-app/assets/index-abc123.js"></script></head><body><div id="staff-root"></div></body></html>`,
+  );
+  write("staff-app/assets/index-abc123.js", `console.log(${JSON.stringify("staff".repeat(500))});`);
   const config = loadConfig({ BUILD_DIR: dir, SITE_URL: "https://care.example.com" });
   app = createApp({ config, logger: createLogger("silent"), site: await loadStaticSite(dir) });
 });
@@ -97,9 +102,12 @@ describe("serving the built site", () => {
     expect(await api.json()).toMatchObject({ error: "not_found" });
   });
 
-  it("answers every staff path with the SPA fallback: never cached or indexed, its scripts hashed", async () => {
-    const fallback = await (await app.request("/__spa-fallback.html")).text();
-    expect(fallback, "the fallback is no page of its own").toContain("Oops! Page not found");
+  it("answers every staff path with the staff app's page: never cached or indexed, framing only itself", async () => {
+    for (const hidden of ["/__spa-fallback.html", "/staff-app", "/staff-app/"]) {
+      const response = await app.request(hidden);
+      expect(response.status, `${hidden} is no page of its own`).toBe(404);
+      expect(await response.text()).toContain("Oops! Page not found");
+    }
     for (const url of [
       "/staff",
       "/staff/",
@@ -112,14 +120,19 @@ describe("serving the built site", () => {
       expect(response.headers.get("cache-control"), url).toBe("no-store");
       expect(response.headers.get("x-robots-tag"), url).toBe("noindex");
       const csp = response.headers.get("content-security-policy") ?? "";
-      expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+      // The staff app's page has no inline script: nothing but the site's own files may run.
+      expect(csp).toContain("script-src 'self';");
       // The lead page frames its resume PDF from the staff API; nothing else may be framed.
       expect(csp).toContain("frame-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
       const html = await response.text();
-      expect(html).toContain("window.__ctx = 1;");
+      expect(html).toContain('<div id="staff-root">');
       expect(html).not.toContain("<h1>");
     }
+    // The staff app's code is a hashed asset like the public site's: cached for good, no personal data in it.
+    const script = await app.request("/staff-app/assets/index-abc123.js");
+    expect(script.status).toBe(200);
+    expect(script.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect((await app.request("/staff", { method: "HEAD" })).headers.get("cache-control")).toBe("no-store");
     // Paths that merely start with the same letters are public pages (or 404s) as before.
     const lookalike = await app.request("/staffing");

@@ -2,13 +2,14 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import { STAFF_APP_PATH } from "../app/route-paths.ts";
 import { inlineScriptHashes } from "./security-headers.ts";
 
 /** The pre-rendered 404 page: a path no route owns, pre-rendered through the catch-all route. */
 export const NOT_FOUND_PAGE = "/404";
 
-/** React Router's SPA fallback: the empty document client-rendered routes (the staff pages) start from. */
-export const SPA_FALLBACK = "/__spa-fallback.html";
+/** The staff app's page (decision 020), sent for every /staff path; its assets are served as they are. */
+export const STAFF_APP_PAGE = STAFF_APP_PATH;
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -52,7 +53,8 @@ async function* walk(dir: string): AsyncGenerator<string> {
 }
 
 function cacheControlFor(urlPath: string, isHtml: boolean): string {
-  if (urlPath.startsWith("/assets/")) return "public, max-age=31536000, immutable";
+  if (urlPath.startsWith("/assets/") || urlPath.startsWith(`${STAFF_APP_PATH}/assets/`))
+    return "public, max-age=31536000, immutable";
   if (isHtml) return "public, max-age=0, must-revalidate";
   return "public, max-age=3600";
 }
@@ -93,8 +95,8 @@ export async function loadStaticSite(buildDir: string): Promise<Map<string, Stat
 export function lookup(files: Map<string, StaticFile>, urlPath: string): StaticFile | undefined {
   if (urlPath === NOT_FOUND_PAGE || urlPath.startsWith(`${NOT_FOUND_PAGE}/`)) return undefined;
   const trimmed = urlPath.length > 1 ? urlPath.replace(/\/+$/, "") : urlPath;
-  // The SPA fallback is an implementation detail of the build, not a page.
-  if (trimmed.startsWith("/__spa-fallback")) return undefined;
+  // React Router's SPA fallback and the staff app's page are details of the build, not pages at their paths.
+  if (trimmed.startsWith("/__spa-fallback") || trimmed === STAFF_APP_PAGE) return undefined;
   return files.get(trimmed);
 }
 

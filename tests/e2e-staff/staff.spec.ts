@@ -76,6 +76,9 @@ test("a public page loads no staff code; a staff page does", async ({ page, requ
   const publicScripts = await bodiesOf(urls);
   expect(publicScripts.length).toBeGreaterThan(5);
   expect(publicScripts.filter((source) => source.includes("/api/staff"))).toEqual([]);
+  // Not even a route of it: React Router's manifest on a public page lists no staff route (decision 020).
+  expect(publicScripts.filter((source) => source.includes("routes/staff"))).toEqual([]);
+  expect([...urls].filter((url) => new URL(url).pathname.startsWith("/staff-app/"))).toEqual([]);
   urls = new Set();
   await page.goto("/staff/sign-in");
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();

@@ -68,7 +68,7 @@ export function signInPath(from: URL): string {
   return `${STAFF_PATH}/sign-in?next=${encodeURIComponent(`${from.pathname}${from.search}`)}`;
 }
 
-/** For clientLoaders: a 401 sends the person to sign in (and back here after); other errors go on. */
+/** For loaders: a 401 sends the person to sign in (and back here after); other errors go on. */
 export async function loadOrSignIn<T>(request: Request, load: () => Promise<T>): Promise<T> {
   try {
     return await load();

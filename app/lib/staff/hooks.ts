@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { useOutletContext } from "react-router";
+import { type Params, useOutletContext } from "react-router";
 import type { StaffUser } from "./types";
 
 /** The signed-in person, handed down by the staff layout. */
@@ -25,7 +25,7 @@ export function useIsPhone(): boolean {
   );
 }
 
-/** The head of every staff page: its title, and never indexed. */
-export function staffMeta(title: string) {
-  return [{ title: `${title} · Staff` }, { name: "robots", content: "noindex" }];
+/** What a staff route tells the app's shell (app/staff-app/routes.tsx): the page's title, before " · Staff". */
+export interface StaffHandle {
+  title: string | ((params: Params) => string);
 }

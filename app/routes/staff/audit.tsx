@@ -1,22 +1,22 @@
-import { Link } from "react-router";
+import { Link, type LoaderFunctionArgs, useLoaderData, useRouteError } from "react-router";
 import { StaffRouteError } from "~/components/staff/route-error";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { loadOrSignIn, staffApi } from "~/lib/staff/api";
-import { staffMeta } from "~/lib/staff/hooks";
+import type { StaffHandle } from "~/lib/staff/hooks";
 import { formatDateTime } from "~/lib/staff/model";
 import type { AuditPage } from "~/lib/staff/types";
 import { STAFF_PATH } from "~/route-paths";
-import type { Route } from "./+types/audit";
 
-export const meta: Route.MetaFunction = () => staffMeta("Audit log");
+export const handle: StaffHandle = { title: "Audit log" };
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
   return loadOrSignIn(request, () => staffApi<AuditPage>(`/audit?page=${page}`, { signal: request.signal }));
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+export function ErrorBoundary() {
+  const error = useRouteError();
   return <StaffRouteError error={error} />;
 }
 
@@ -32,7 +32,8 @@ const ACTIONS: Record<string, string> = {
 };
 
 /** Who did what and when, with lead ids only (never a lead's personal data): admins only. */
-export default function AuditPageView({ loaderData }: Route.ComponentProps) {
+export default function AuditPageView() {
+  const loaderData = useLoaderData<typeof loader>();
   const { entries, page, pageSize, total } = loaderData;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (

@@ -1,22 +1,28 @@
 import { CircleCheck, TriangleAlert } from "lucide-react";
-import { Form, redirect, useNavigation } from "react-router";
+import {
+  type ActionFunctionArgs,
+  Form,
+  redirect,
+  useActionData,
+  useNavigation,
+  useRouteError,
+} from "react-router";
 import { StaffField, StaffInput } from "~/components/staff/controls";
 import { StaffRouteError } from "~/components/staff/route-error";
 import { Button } from "~/components/ui/button";
 import { StaffApiError, signInPath, staffApi } from "~/lib/staff/api";
-import { staffMeta, useStaffUser } from "~/lib/staff/hooks";
+import { type StaffHandle, useStaffUser } from "~/lib/staff/hooks";
 import { formatDateTime } from "~/lib/staff/model";
 import type { ErasePreview } from "~/lib/staff/types";
-import type { Route } from "./+types/erase";
 
-export const meta: Route.MetaFunction = () => staffMeta("Erase a person");
+export const handle: StaffHandle = { title: "Erase a person" };
 
 type EraseResult =
   | { step: "preview"; preview: ErasePreview }
   | { step: "done"; email: string; erased: { leads: number; files: number; notes: number } }
   | { step: "error"; email: string; message: string };
 
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<EraseResult> {
+export async function action({ request }: ActionFunctionArgs): Promise<EraseResult> {
   const form = await request.formData();
   const email = String(form.get("email") ?? "").trim();
   try {
@@ -42,7 +48,8 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   }
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+export function ErrorBoundary() {
+  const error = useRouteError();
   return <StaffRouteError error={error} />;
 }
 
@@ -53,7 +60,8 @@ const dangerButton =
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Erasing a person (admin): their e-mail, then what will go, then a confirmation, then what went. */
-export default function ErasePage({ actionData }: Route.ComponentProps) {
+export default function ErasePage() {
+  const actionData = useActionData<typeof action>();
   const user = useStaffUser();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";

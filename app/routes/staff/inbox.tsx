@@ -1,13 +1,22 @@
 import { ChevronLeft, ChevronRight, Download, Inbox as InboxIcon, SlidersHorizontal, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigation, useRevalidator } from "react-router";
+import {
+  Form,
+  Link,
+  type LoaderFunctionArgs,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRevalidator,
+  useRouteError,
+} from "react-router";
 import { StaffInput, StaffSelect } from "~/components/staff/controls";
 import { StaffRouteError } from "~/components/staff/route-error";
 import { StatusPill } from "~/components/staff/status-pill";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { loadOrSignIn, staffApi } from "~/lib/staff/api";
-import { staffMeta, useIsPhone, useStaffUser } from "~/lib/staff/hooks";
+import { type StaffHandle, useIsPhone, useStaffUser } from "~/lib/staff/hooks";
 import {
   DELIVERY_LABELS,
   type Filters,
@@ -23,14 +32,13 @@ import {
 import type { DeliveryState, LeadList, LeadRow, SourceCount } from "~/lib/staff/types";
 import { STAFF_PATH } from "~/route-paths";
 import { NO_SOURCE_VALUE } from "../../../leads/source-labels.ts";
-import type { Route } from "./+types/inbox";
 
 /** New leads appear without a reload within this (the issue asks for 30 s at most). */
 export const POLL_MS = 15_000;
 
-export const meta: Route.MetaFunction = () => staffMeta("Inbox");
+export const handle: StaffHandle = { title: "Inbox" };
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const filters = readFilters(params);
   const page = Math.max(1, Number(params.get("page")) || 1);
@@ -40,7 +48,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { list, filters };
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+export function ErrorBoundary() {
+  const error = useRouteError();
   return <StaffRouteError error={error} />;
 }
 
@@ -89,7 +98,8 @@ function useListKeys() {
   }, []);
 }
 
-export default function InboxPage({ loaderData }: Route.ComponentProps) {
+export default function InboxPage() {
+  const loaderData = useLoaderData<typeof loader>();
   const { list, filters } = loaderData;
   const user = useStaffUser();
   const phone = useIsPhone();

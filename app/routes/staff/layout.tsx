@@ -1,5 +1,5 @@
 import { FileSearch, Inbox, LogOut, ScrollText, ShieldPlus, UserX } from "lucide-react";
-import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { Link, type LoaderFunctionArgs, Outlet, useLoaderData, useLocation, useNavigate } from "react-router";
 import { Toaster } from "sonner";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -8,9 +8,8 @@ import { useIsPhone } from "~/lib/staff/hooks";
 import { ROLE_LABELS } from "~/lib/staff/model";
 import type { StaffUser } from "~/lib/staff/types";
 import { STAFF_PATH } from "~/route-paths";
-import type { Route } from "./+types/layout";
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   return loadOrSignIn(request, () => staffApi<{ user: StaffUser }>("/me"));
 }
 
@@ -26,7 +25,8 @@ const NAV = [
 ];
 
 /** The staff app's frame: a narrow side navigation, a top bar with who is signed in, the page. */
-export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+export default function StaffLayout() {
+  const loaderData = useLoaderData<typeof loader>();
   const { user } = loaderData;
   const navigate = useNavigate();
   const { pathname } = useLocation();

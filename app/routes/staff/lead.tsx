@@ -1,6 +1,17 @@
 import { ArrowLeft, Download, FileText } from "lucide-react";
 import { useEffect, useId, useLayoutEffect, useRef } from "react";
-import { data, Link, redirect, useFetcher, useLocation, useNavigate } from "react-router";
+import {
+  type ActionFunctionArgs,
+  data,
+  Link,
+  type LoaderFunctionArgs,
+  redirect,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useRouteError,
+} from "react-router";
 import { toast } from "sonner";
 import { StaffSelect, StaffTextarea, staffLabelClass } from "~/components/staff/controls";
 import { StaffRouteError } from "~/components/staff/route-error";
@@ -8,22 +19,21 @@ import { StatusPill } from "~/components/staff/status-pill";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { loadOrSignIn, StaffApiError, signInPath, staffApi } from "~/lib/staff/api";
-import { staffMeta } from "~/lib/staff/hooks";
+import type { StaffHandle } from "~/lib/staff/hooks";
 import { DELIVERY_LABELS, formatBytes, formatDateTime, siteName } from "~/lib/staff/model";
 import type { DeliveryState, HistoryEntry, LeadDetail, LeadPage, Person } from "~/lib/staff/types";
 import { STAFF_PATH } from "~/route-paths";
 import type { SourceField } from "../../../leads/source.ts";
 import { SOURCE_LABELS } from "../../../leads/source-labels.ts";
-import type { Route } from "./+types/lead";
 
 export const NOTE_MAX = 5000;
 
-export const meta: Route.MetaFunction = ({ params }) => staffMeta(`Lead ${params.id}`);
+export const handle: StaffHandle = { title: ({ id }) => `Lead ${id}` };
 
-export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const [page, { people }] = await loadOrSignIn(request, () =>
     Promise.all([
-      staffApi<LeadPage>(`/leads/${encodeURIComponent(params.id)}`, { signal: request.signal }),
+      staffApi<LeadPage>(`/leads/${encodeURIComponent(params.id ?? "")}`, { signal: request.signal }),
       staffApi<{ people: Person[] }>("/people", { signal: request.signal }),
     ]),
   );
@@ -35,10 +45,10 @@ export type LeadActionResult =
   | { ok: true; intent: "assignee" | "note"; message: string }
   | { ok: false; intent: string; message: string };
 
-export async function clientAction({ request, params }: Route.ClientActionArgs) {
+export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent"));
-  const id = encodeURIComponent(params.id);
+  const id = encodeURIComponent(params.id ?? "");
   try {
     if (intent === "status") {
       const status = String(form.get("status"));
@@ -77,7 +87,8 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
   }
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+export function ErrorBoundary() {
+  const error = useRouteError();
   return <StaffRouteError error={error} />;
 }
 
@@ -89,7 +100,8 @@ function leadName(lead: LeadDetail): string {
   );
 }
 
-export default function LeadPageView({ loaderData }: Route.ComponentProps) {
+export default function LeadPageView() {
+  const loaderData = useLoaderData<typeof loader>();
   const { lead, notes, history, people } = loaderData;
   const location = useLocation();
   const navigate = useNavigate();

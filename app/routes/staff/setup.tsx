@@ -1,21 +1,20 @@
 import { CircleCheck } from "lucide-react";
 import { QRCodeSVG } from "qrcode.react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { AuthCard, FormAlert } from "~/components/staff/auth-card";
 import { StaffField, StaffInput, TotpCodeInput } from "~/components/staff/controls";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { StaffApiError, staffApi } from "~/lib/staff/api";
-import { staffMeta } from "~/lib/staff/hooks";
+import type { StaffHandle } from "~/lib/staff/hooks";
 import { STAFF_PATH } from "~/route-paths";
-import type { Route } from "./+types/setup";
 
-export const meta: Route.MetaFunction = () => staffMeta("Set up your account");
+export const handle: StaffHandle = { title: "Set up your account" };
 
 /** The password rule, shown before anyone types (the server also refuses common passwords). */
 export const PASSWORD_MIN = 12;
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   if (!token) return { token, email: null, invalid: "This page needs the set-up link an admin sent you." };
   try {
@@ -40,7 +39,8 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
 type Step = { name: "password" } | { name: "enrol"; totpUri: string; secret: string } | { name: "done" };
 
 /** Set-up from the admin's link: a password, then an authenticator (QR code or key) and its first code. */
-export default function Setup({ loaderData }: Route.ComponentProps) {
+export default function Setup() {
+  const loaderData = useLoaderData<typeof loader>();
   const { token, email, invalid } = loaderData;
   const [step, setStep] = useState<Step>({ name: "password" });
   const [error, setError] = useState<string | null>(null);

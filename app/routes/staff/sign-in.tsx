@@ -1,16 +1,22 @@
-import { Form, redirect, useNavigation } from "react-router";
+import {
+  type ActionFunctionArgs,
+  Form,
+  type LoaderFunctionArgs,
+  redirect,
+  useActionData,
+  useNavigation,
+} from "react-router";
 import { AuthCard, FormAlert } from "~/components/staff/auth-card";
 import { StaffField, StaffInput, TotpCodeInput } from "~/components/staff/controls";
 import { Button } from "~/components/ui/button";
 import { StaffApiError, safeNext, staffApi } from "~/lib/staff/api";
-import { staffMeta } from "~/lib/staff/hooks";
+import type { StaffHandle } from "~/lib/staff/hooks";
 import type { StaffUser } from "~/lib/staff/types";
-import type { Route } from "./+types/sign-in";
 
-export const meta: Route.MetaFunction = () => staffMeta("Sign in");
+export const handle: StaffHandle = { title: "Sign in" };
 
 /** Someone already signed in goes straight on. */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const next = safeNext(new URL(request.url).searchParams.get("next"));
   try {
     await staffApi<{ user: StaffUser }>("/me", { signal: request.signal });
@@ -21,7 +27,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   throw redirect(next);
 }
 
-export async function clientAction({ request }: Route.ClientActionArgs) {
+export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const body = {
     email: String(form.get("email") ?? "").trim(),
@@ -49,7 +55,8 @@ function lockoutHint(code: string, retryAfter: number | null): string | null {
 }
 
 /** Password and a current code from the authenticator, every time. */
-export default function SignIn({ actionData }: Route.ComponentProps) {
+export default function SignIn() {
+  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const hint = actionData ? lockoutHint(actionData.code, actionData.retryAfter) : null;

@@ -16,8 +16,11 @@ describe("signing in", () => {
   it("sends a signed-out person to sign-in with the page to come back to, then back there", async () => {
     const user = userEvent.setup();
     renderStaff("/staff/audit?page=1");
-    expect(await screen.findByRole("heading", { level: 1, name: "Sign in" })).toBeInTheDocument();
+    // The loading shell has the same heading: the form is there once the page's loader answered.
+    expect(await screen.findByLabelText("E-mail")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Sign in" })).toBeInTheDocument();
     expect(where()).toBe("/staff/sign-in?next=%2Fstaff%2Faudit%3Fpage%3D1");
+    expect(document.title).toBe("Sign in · Staff");
 
     await user.type(screen.getByLabelText("E-mail"), "admin@example.com");
     await user.type(screen.getByLabelText("Password"), "not the password");
@@ -32,6 +35,7 @@ describe("signing in", () => {
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Audit log" })).toBeInTheDocument();
     expect(where()).toBe("/staff/audit?page=1");
+    expect(document.title).toBe("Audit log · Staff");
     expect(screen.getByTestId("staff-email")).toHaveTextContent("admin@example.com");
     expect(screen.getByText("Admin")).toBeInTheDocument();
   });
@@ -39,7 +43,7 @@ describe("signing in", () => {
   it("names the lockout and how long to wait when rate limited", async () => {
     const user = userEvent.setup();
     renderStaff("/staff/sign-in");
-    await screen.findByRole("heading", { level: 1, name: "Sign in" });
+    await screen.findByLabelText("E-mail");
     const attempt = async (email: string) => {
       await user.clear(screen.getByLabelText("E-mail"));
       await user.type(screen.getByLabelText("E-mail"), email);
@@ -232,6 +236,7 @@ describe("a lead", () => {
   it("shows every field, the PDF resume in a sandboxed frame and its download", async () => {
     renderStaff("/staff/leads/2", { as: "recruiting" });
     expect(await screen.findByRole("heading", { level: 1, name: "Marisol Vega" })).toBeInTheDocument();
+    expect(document.title, "named by its id, not the person").toBe("Lead 2 · Staff");
     for (const label of ["First name", "Last name", "E-mail", "Phone", "Credential", "Experience", "Message"])
       expect(screen.getByText(label)).toBeInTheDocument();
     const viewer = screen.getByTitle("Resume: marisol-vega-resume.pdf");

@@ -1,0 +1,71 @@
+import { useEffect } from "react";
+import { Outlet, type RouteObject, useMatches } from "react-router";
+import type { StaffHandle } from "~/lib/staff/hooks";
+import { STAFF_PATH } from "~/route-paths";
+import * as audit from "~/routes/staff/audit";
+import * as erase from "~/routes/staff/erase";
+import * as inbox from "~/routes/staff/inbox";
+import * as layout from "~/routes/staff/layout";
+import * as lead from "~/routes/staff/lead";
+import * as setup from "~/routes/staff/setup";
+import * as signIn from "~/routes/staff/sign-in";
+
+/** What a staff route module may export, in React Router's data-mode names. */
+interface StaffRouteModule {
+  default: React.ComponentType;
+  loader?: RouteObject["loader"];
+  action?: RouteObject["action"];
+  ErrorBoundary?: React.ComponentType;
+  HydrateFallback?: React.ComponentType;
+  shouldRevalidate?: RouteObject["shouldRevalidate"];
+  handle?: StaffHandle;
+}
+
+function fromModule(module: StaffRouteModule) {
+  const {
+    default: Component,
+    loader,
+    action,
+    ErrorBoundary,
+    HydrateFallback,
+    shouldRevalidate,
+    handle,
+  } = module;
+  return { Component, loader, action, ErrorBoundary, HydrateFallback, shouldRevalidate, handle };
+}
+
+/** Names the page after the deepest route that has a title, in the page's one `<title>` (index.html's). */
+function StaffShell() {
+  const matches = useMatches();
+  const named = matches.findLast((match) => (match.handle as StaffHandle | undefined)?.title);
+  const title = (named?.handle as StaffHandle | undefined)?.title;
+  const text = typeof title === "function" ? title(named?.params ?? {}) : title;
+  useEffect(() => {
+    document.title = text ? `${text} · Staff` : "Staff";
+  }, [text]);
+  return <Outlet />;
+}
+
+/**
+ * The staff app's routes (decision 020): one table for the app and its tests. The staff app is a Vite
+ * build of its own, so nothing here is part of a public page's route manifest or chunks.
+ */
+export const staffRoutes: RouteObject[] = [
+  {
+    Component: StaffShell,
+    children: [
+      { path: `${STAFF_PATH}/sign-in`, ...fromModule(signIn) },
+      { path: `${STAFF_PATH}/setup`, ...fromModule(setup) },
+      {
+        path: STAFF_PATH,
+        ...fromModule(layout),
+        children: [
+          { index: true, ...fromModule(inbox) },
+          { path: "leads/:id", ...fromModule(lead) },
+          { path: "audit", ...fromModule(audit) },
+          { path: "erase", ...fromModule(erase) },
+        ],
+      },
+    ],
+  },
+];

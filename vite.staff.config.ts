@@ -1,0 +1,32 @@
+import { fileURLToPath } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import { STAFF_APP_PATH } from "./app/route-paths.ts";
+import { readSiteConfig } from "./config/site.ts";
+
+/**
+ * The staff app (decision 020): a single-page app of its own, built after the public site into
+ * build/client/staff-app and served by the server for every /staff path. No public page's route manifest
+ * or chunk knows it exists.
+ */
+
+export default defineConfig({
+  root: fileURLToPath(new URL("./app/staff-app", import.meta.url)),
+  base: `${STAFF_APP_PATH}/`,
+  plugins: [tailwindcss()],
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  define: { __SITE__: JSON.stringify(readSiteConfig(process.env)) },
+  build: {
+    outDir: fileURLToPath(
+      new URL(`./${process.env.BUILD_OUT ?? "build"}/client${STAFF_APP_PATH}`, import.meta.url),
+    ),
+    emptyOutDir: true,
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      // lucide and sonner mark their modules "use client", which means nothing in a client-only bundle.
+      onwarn(warning, warn) {
+        if (warning.code !== "MODULE_LEVEL_DIRECTIVE") warn(warning);
+      },
+    },
+  },
+});
