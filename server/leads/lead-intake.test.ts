@@ -5,6 +5,7 @@ import { PassThrough, Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RESUME_MESSAGES } from "../../leads/resume.ts";
 import { ensureDataDirs, tempDirOf } from "../store/resume-files.ts";
+import { rejectionOf } from "../test/rejection.ts";
 import { exeWithPdfInside, pdfFile } from "../test/resume-fixtures.ts";
 import {
   IntakeError,
@@ -87,17 +88,10 @@ describe("reading a lead's body", () => {
     maxFileBytes: 10 * 1024 * 1024,
     ...overrides,
   });
-  const refusalOf = (promise: Promise<unknown>) =>
-    promise.then(
-      () => {
-        throw new Error("expected a refusal");
-      },
-      (error: unknown) => {
-        expect(error).toBeInstanceOf(IntakeError);
-        const { status, code, message, fields } = error as IntakeError;
-        return { status, code, message, fields };
-      },
-    );
+  const refusalOf = async (promise: Promise<unknown>) => {
+    const { status, code, message, fields } = await rejectionOf(promise, IntakeError);
+    return { status, code, message, fields };
+  };
   const tempFiles = () => readdir(tempDirOf(dataDir));
 
   beforeEach(async () => {

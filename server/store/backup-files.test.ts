@@ -5,6 +5,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openFilesUnder } from "../test/open-files.ts";
+import { rejectionOf } from "../test/rejection.ts";
 import { pdfFile, uploadedResume } from "../test/resume-fixtures.ts";
 import { BackupError, backupSqlite, MANIFEST_FILE, restoreSqlite, verifyBackup } from "./backup.ts";
 import { openSqliteStore, SQLITE_FILE } from "./kysely-store.ts";
@@ -51,17 +52,11 @@ async function fillStore() {
   return { withResume, resume };
 }
 
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error("expected a refusal");
-    },
-    (error: unknown) => {
-      expect(error).toBeInstanceOf(BackupError);
-      expect((error as Error).name).toBe("BackupError");
-      return (error as Error).message;
-    },
-  );
+const refusal = async (promise: Promise<unknown>) => {
+  const error = await rejectionOf(promise, BackupError);
+  expect(error.name).toBe("BackupError");
+  return error.message;
+};
 
 function newestMigration(): string {
   const db = new DatabaseSync(path.join(dataDir, SQLITE_FILE), { readOnly: true });

@@ -92,12 +92,15 @@ describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
     return lead;
   }
 
-  async function waitForState(store: LeadStore, id: string, state: string) {
-    for (;;) {
-      const lead = await store.get(id);
-      if (lead?.state === state) return lead;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+  function waitForState(store: LeadStore, id: string, state: string) {
+    return waitFor(
+      async () => {
+        const lead = await store.get(id);
+        return lead?.state === state ? lead : undefined;
+      },
+      10_000,
+      `the lead to be ${state}`,
+    );
   }
 
   async function smtpSink() {
