@@ -12,7 +12,7 @@ import {
 } from "./lead-forms.ts";
 
 // Pointer presses that follow a typed field, without smooth scrolling. Focusing a field scrolls it into view,
-// smoothly while focus is in the page (`html:focus-within`, app.css), and the scroll outlives `fill()`. A press
+// smoothly while focus is in the page (`html:focus-within`, app/styles.css), and the scroll outlives `fill()`. A press
 // made meanwhile can land its mouse-down on the control and its mouse-up elsewhere: in CI the nurse form's consent
 // box stayed unticked ("Clicking the checkbox did not change its state"). motion.spec.ts covers the motion.
 test.use({ reducedMotion: "reduce" });

@@ -114,11 +114,11 @@ async function fill(page: Page, scope: string, label: string, value: string) {
 }
 
 /**
- * Focus scrolls without easing from here on. While focus is in the page, app.css scrolls smoothly
+ * Focus scrolls without easing from here on. While focus is in the page, app/styles.css scrolls smoothly
  * (`html:focus-within`), so typing into a field starts a scroll that can still be moving the form when the next
  * click is aimed: its press and release then land on different elements and nothing is clicked. The Playwright
  * specs that type and then press run with reduced motion for this (tests/e2e/forms.spec.ts); puppeteer's media
- * emulation needs CDP, so here the page's own declaration is overridden (an inline style wins over app.css).
+ * emulation needs CDP, so here the page's own declaration is overridden (an inline style wins over app/styles.css).
  */
 const scrollInstantly = (page: Page) =>
   page.evaluate(() => {

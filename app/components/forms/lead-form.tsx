@@ -69,7 +69,7 @@ export function LeadFormFrame({ form, lead, submitLabel, className, children }: 
 
 /**
  * Shown only when the static server marks `<html data-lead="ok|error">` after a native post
- * (see the `[data-lead-message]` rule in app.css); with JavaScript a toast says it instead.
+ * (see the `[data-lead-message]` rule in app/styles.css); with JavaScript a toast says it instead.
  */
 function LeadResultMessages({ form }: { form: LeadForm }) {
   const { success, failure } = form.notices;

@@ -105,8 +105,8 @@ beforeAll(async () => {
   // The validator and Sonner load on demand; fetch them once up front so a slow first transform
   // under a busy test run cannot outlast findByRole's timeout.
   await Promise.all([import("../../../leads/forms.ts"), import("~/components/ui/sonner-toaster")]);
-  // The no-JavaScript result messages are hidden by app.css; load that rule so roles see what people see.
-  const css = readFileSync(path.resolve(__dirname, "../../app.css"), "utf8");
+  // The no-JavaScript result messages are hidden by app/styles.css; load that rule so roles see what people see.
+  const css = readFileSync(path.resolve(__dirname, "../../styles.css"), "utf8");
   const style = document.createElement("style");
   style.textContent = css.slice(css.indexOf("[data-lead-message] {"));
   document.head.append(style);
