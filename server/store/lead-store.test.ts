@@ -4,6 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { leaseOf } from "../test/lease.ts";
@@ -28,6 +29,8 @@ interface Harness {
   open(options?: StoreOptions): Promise<LeadStore>;
   /** Runs SQL on the (not yet opened) database, as an older version of the server left it. */
   exec(statements: string): Promise<void>;
+  /** PostgreSQL: a connection of its own to the store's schema, for a concurrent transaction. */
+  connect?(): Promise<pg.Client>;
   legacySchema: string;
   dataDir: () => string;
   reset(): Promise<void>;
@@ -74,6 +77,11 @@ function postgresHarness(url: string): Harness {
       } finally {
         await client.end();
       }
+    },
+    async connect() {
+      const client = new pg.Client({ connectionString: withSearchPath(url, schema) });
+      await client.connect();
+      return client;
     },
     legacySchema: `${LEGACY_POSTGRES_SCHEMA}; ${LEGACY_VERSION_TABLE.postgres}`,
     dataDir: () => dir,
@@ -242,6 +250,55 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
       expect(await readdir(path.join(harness.dataDir(), "resumes"))).toEqual([`${first.id}.pdf`]);
     expect(await store.readResume(first.id)).not.toBeNull();
   });
+
+  it.runIf(dialect === "postgres")(
+    "holds an application back while as many resumes as allowed are on their way into the database",
+    async () => {
+      await store.close();
+      store = await harness.open({ resumesInMemory: 1 });
+      const application = async () =>
+        lead({ formId: "nurse-application", resume: await uploadedResume(harness.dataDir(), pdfFile(500)) });
+      const [first, second] = [await application(), await application()];
+      // Another transaction holds the first application's idempotency key uncommitted: its insert waits there,
+      // with its resume's bytes in memory.
+      const blocker = (await harness.connect?.()) as pg.Client;
+      try {
+        await blocker.query("BEGIN");
+        const holder = randomUUID();
+        await blocker.query(
+          `INSERT INTO leads (id, form_id, state, fields, created_at) VALUES ($1, 'chartassist-demo', 'pending', '{}', $2)`,
+          [holder, T0],
+        );
+        await blocker.query(
+          "INSERT INTO idempotency_keys (key, payload_hash, lead_id, created_at) VALUES ('held', 'x', $1, $2)",
+          [holder, T0],
+        );
+        const firstOutcome = store.acceptLead(first, {
+          key: "held",
+          payloadHash: "hash",
+          staleBefore: T0 - 24 * HOUR,
+        });
+        await sleep(100);
+        const secondOutcome = store.acceptLead(second);
+        const demo = lead();
+        const demoOutcome = await Promise.race([store.acceptLead(demo), sleep(2000, "still waiting")]);
+        expect(demoOutcome, "a lead without a resume never waits").toEqual({
+          kind: "created",
+          leadId: demo.id,
+        });
+        await sleep(300);
+        expect(await store.get(second.id), "waits for the first resume's turn to end").toBeNull();
+        await blocker.query("ROLLBACK");
+        expect(await firstOutcome).toEqual({ kind: "created", leadId: first.id });
+        expect(await secondOutcome).toEqual({ kind: "created", leadId: second.id });
+        expect(await store.readResume(second.id)).not.toBeNull();
+      } finally {
+        // A failed expectation leaves the first application waiting on this transaction: let it go.
+        await blocker.query("ROLLBACK");
+        await blocker.end();
+      }
+    },
+  );
 
   it("answers concurrent requests with one key with one lead", async () => {
     const claim = { key: "same-key", payloadHash: "hash", staleBefore: T0 - 24 * HOUR };
