@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { isStaffPath } from "../app/route-paths.ts";
+import { isStaffPath, STAFF_APP_PATH } from "../app/route-paths.ts";
 import type { ServerConfig } from "./config.ts";
 import type { Logger } from "./logger.ts";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
-import { lookup, NOT_FOUND_PAGE, pickEncoding, STAFF_APP_PAGE, type StaticFile } from "./static-site.ts";
+import { lookup, NOT_FOUND_PAGE, pickEncoding, type StaticFile } from "./static-site.ts";
 
 export interface AppDeps {
   config: ServerConfig;
@@ -112,7 +112,8 @@ export function createApp({ config, logger, site, api }: AppDeps): Hono {
   };
 
   app.on(["GET", "HEAD"], "*", (c) => {
-    const shell = isStaffPath(c.req.path) ? site.get(STAFF_APP_PAGE) : undefined;
+    // The staff app's page is in the site under its own folder (staff-app/index.html), sent for every /staff path.
+    const shell = isStaffPath(c.req.path) ? site.get(STAFF_APP_PATH) : undefined;
     if (shell) return sendStaffShell(c, shell);
     const file = lookup(site, c.req.path);
     if (file) return send(c, file, 200);

@@ -8,9 +8,6 @@ import { inlineScriptHashes } from "./security-headers.ts";
 /** The pre-rendered 404 page: a path no route owns, pre-rendered through the catch-all route. */
 export const NOT_FOUND_PAGE = "/404";
 
-/** The staff app's page (decision 020), sent for every /staff path; its assets are served as they are. */
-export const STAFF_APP_PAGE = STAFF_APP_PATH;
-
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -96,7 +93,7 @@ export function lookup(files: Map<string, StaticFile>, urlPath: string): StaticF
   if (urlPath === NOT_FOUND_PAGE || urlPath.startsWith(`${NOT_FOUND_PAGE}/`)) return undefined;
   const trimmed = urlPath.length > 1 ? urlPath.replace(/\/+$/, "") : urlPath;
   // React Router's SPA fallback and the staff app's page are details of the build, not pages at their paths.
-  if (trimmed.startsWith("/__spa-fallback") || trimmed === STAFF_APP_PAGE) return undefined;
+  if (trimmed.startsWith("/__spa-fallback") || trimmed === STAFF_APP_PATH) return undefined;
   return files.get(trimmed);
 }
 

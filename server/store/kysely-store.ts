@@ -515,9 +515,8 @@ function createStore(engine: Engine): LeadStore {
         await removeQuietly(lead.resume.tempPath);
         lead = { ...lead, resume: undefined };
       }
-      const accepted = lead;
-      const accept = () => acceptNow(accepted, idempotency);
-      return accepted.resume && engine.resumeLimit ? engine.resumeLimit(accept) : accept();
+      const accept = () => acceptNow(lead, idempotency);
+      return lead.resume && engine.resumeLimit ? engine.resumeLimit(accept) : accept();
     },
 
     async health() {

@@ -137,6 +137,15 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     await harness.teardown();
   });
 
+  /** A nurse application with a small PDF resume uploaded into DATA_DIR/tmp. */
+  const application = async () =>
+    lead({ formId: "nurse-application", resume: await uploadedResume(harness.dataDir(), pdfFile(500)) });
+
+  async function reopenWith(options: StoreOptions) {
+    await store.close();
+    store = await harness.open(options);
+  }
+
   async function tempResume(bytes: Buffer) {
     const tempPath = newTempPath(harness.dataDir());
     await writeFile(tempPath, bytes);
@@ -235,8 +244,6 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
 
   it("keeps no file of an application that is replayed or refused for its idempotency key", async () => {
     const claim = { key: "key-cv", payloadHash: "hash-a", staleBefore: T0 - 24 * HOUR };
-    const application = async () =>
-      lead({ formId: "nurse-application", resume: await uploadedResume(harness.dataDir(), pdfFile(500)) });
     const first = await application();
     const replayed = await application();
     const refused = await application();
@@ -254,10 +261,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
   it.runIf(dialect === "postgres")(
     "holds an application back while as many resumes as allowed are on their way into the database",
     async () => {
-      await store.close();
-      store = await harness.open({ resumesInMemory: 1 });
-      const application = async () =>
-        lead({ formId: "nurse-application", resume: await uploadedResume(harness.dataDir(), pdfFile(500)) });
+      await reopenWith({ resumesInMemory: 1 });
       const [first, second] = [await application(), await application()];
       // Another transaction holds the first application's idempotency key uncommitted: its insert waits there,
       // with its resume's bytes in memory.
@@ -297,6 +301,19 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
         await blocker.query("ROLLBACK");
         await blocker.end();
       }
+    },
+  );
+
+  it.runIf(dialect === "postgres")(
+    "gives its turn back when an application fails on its way in, so the next is not stuck behind it",
+    async () => {
+      await reopenWith({ resumesInMemory: 1 });
+      const [lost, next] = [await application(), await application()];
+      // Its upload vanished from DATA_DIR/tmp (a crash's sweep, a full disk): reading it fails.
+      await rm(lost.resume?.tempPath ?? "");
+      await expect(store.acceptLead(lost)).rejects.toMatchObject({ code: "ENOENT" });
+      const outcome = await Promise.race([store.acceptLead(next), sleep(2000, "still waiting")]);
+      expect(outcome).toEqual({ kind: "created", leadId: next.id });
     },
   );
 
@@ -656,8 +673,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
   });
 
   it("gives each channel its own delivery; the lead is delivered when all are, dead when any is", async () => {
-    await store.close();
-    store = await harness.open({ channels: ["smtp", "webhook"] });
+    await reopenWith({ channels: ["smtp", "webhook"] });
     const accepted = lead();
     await store.acceptLead(accepted);
     const claims = await store.claimDue(T0, 10, 60_000);
@@ -716,8 +732,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
   });
 
   it("leaves no lead pending when its channels deliver at the same moment", async () => {
-    await store.close();
-    store = await harness.open({ channels: ["smtp", "webhook"] });
+    await reopenWith({ channels: ["smtp", "webhook"] });
     const leads = Array.from({ length: 20 }, () => lead());
     for (const accepted of leads) await store.acceptLead(accepted);
     const claims = await store.claimDue(T0, 100, 60_000);
@@ -749,9 +764,8 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
 
   it("reports the oldest of several pending leads, and each lead's deliveries in the channels' order", async () => {
     expect(await store.nextDueAt()).toBeNull();
-    await store.close();
     // Not in name order: the list must follow the configured order, not the index's.
-    store = await harness.open({ channels: ["webhook", "smtp"] });
+    await reopenWith({ channels: ["webhook", "smtp"] });
     const first = lead({ createdAt: T0 });
     await store.acceptLead(lead({ createdAt: T0 + 5_000 }));
     await store.acceptLead(first);
