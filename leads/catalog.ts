@@ -34,6 +34,8 @@ export interface Notice {
 
 interface FormDefinition<Id extends string, Field extends string> {
   id: Id;
+  /** What staff call a lead of this form (the inbox, exports and e-mails). */
+  label: string;
   /** The field names a form sends, in the order the spec lists them (forms.test.ts checks them against the schema). */
   fields: readonly Field[];
   /** The fields that must be filled (forms.test.ts checks them against the schema). */
@@ -85,6 +87,7 @@ const REQUEST_FAILURE: Notice = {
 
 export const chartAssistDemo = define({
   id: "chartassist-demo",
+  label: "ChartAssist demo request",
   fields: ["name", "email", "company", "phone", "beds"],
   required: ["name", "email"],
   recipient: "contact",
@@ -97,6 +100,7 @@ export const chartAssistDemo = define({
 
 export const careWorksDemo = define({
   id: "careworks-demo",
+  label: "CareWorks demo request",
   fields: ["name", "email", "company", "phone", "message"],
   required: ["name", "email"],
   recipient: "contact",
@@ -109,6 +113,7 @@ export const careWorksDemo = define({
 
 export const nurseApplication = define({
   id: "nurse-application",
+  label: "Nurse application",
   fields: ["firstName", "lastName", "email", "phone", "credential", "experience", "message", "consent"],
   required: ["firstName", "lastName", "email", "consent"],
   recipient: "recruiting",
@@ -130,6 +135,7 @@ export const nurseApplication = define({
 
 export const staffingRequest = define({
   id: "staffing-request",
+  label: "Staffing request",
   fields: ["facility", "name", "email", "phone", "nurse_type", "date"],
   required: ["name", "email"],
   recipient: "contact",
@@ -148,6 +154,7 @@ export const staffingRequest = define({
 
 export const payrollInfo = define({
   id: "payroll-info",
+  label: "Payroll info request",
   fields: ["name", "email", "phone", "organization", "message"],
   required: ["name", "email"],
   recipient: "contact",

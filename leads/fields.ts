@@ -1,10 +1,5 @@
-import { z } from "zod";
 import { LIMITS } from "./catalog.ts";
-
-// zod 4 probes `new Function` for its JIT the first time an object schema is built; the browser's CSP
-// (no 'unsafe-eval') blocks that and reports a violation, so there the JIT is off before any schema
-// exists (forms.ts imports this module first). The server has no such policy and keeps the faster path.
-z.config({ jitless: typeof window !== "undefined" });
+import { z } from "./zod.ts";
 
 /** Bounds shared by the browser and the API, so both refuse the same input with the same words. */
 export { LIMITS };

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { CREDENTIALS, EXPERIENCE, type LeadForm, type LeadFormId, LIMITS, NURSE_TYPES } from "./catalog.ts";
 import {
   consentChecked,
@@ -9,6 +8,7 @@ import {
   requiredEmail,
   requiredText,
 } from "./fields.ts";
+import { z } from "./zod.ts";
 
 // The catalog (ids, fields, notices...) has no zod in it, so pages can render forms without loading
 // the validator; the server and tests keep importing everything from here.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /**
  * Where a lead came from (issue 16), sent as extra fields of the form post and kept beside the lead: the page

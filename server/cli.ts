@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { LEAD_FORM_IDS } from "../leads/forms.ts";
 import { SOURCE_FIELDS } from "../leads/source.ts";
+import { ROLES } from "../staff/roles.ts";
 import { runBackupCommand } from "./backup-command.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
 import { csvCell } from "./csv.ts";
@@ -9,7 +10,6 @@ import { createRelayWorker } from "./relay/relay-worker.ts";
 import { createStaffAccounts, StaffError } from "./staff/accounts.ts";
 import { createEraser } from "./staff/erase.ts";
 import { openStaff } from "./staff/open-staff.ts";
-import { ROLES } from "./staff/roles.ts";
 import { explainStartupFailure } from "./startup.ts";
 import {
   LEAD_STATES,

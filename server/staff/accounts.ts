@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
+import { isRole, type Role } from "../../staff/roles.ts";
 import { audit } from "./audit.ts";
 import type { StaffAuth } from "./auth.ts";
 import { cookieHeaderOf } from "./cookies.ts";
 import { passwordProblem } from "./password-policy.ts";
-import { isRole, type Role } from "./roles.ts";
 import type { StaffDb } from "./staff-db.ts";
 
 export const SETUP_LINK_TTL_MS = 24 * 60 * 60 * 1000;

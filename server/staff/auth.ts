@@ -1,8 +1,8 @@
 import { betterAuth } from "better-auth";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Kysely } from "kysely";
+import { ROLES } from "../../staff/roles.ts";
 import type { StoreDialect } from "../store/lead-store.ts";
-import { ROLES } from "./roles.ts";
 
 /** Sessions end 12 h after sign-in whatever the activity (the idle timeout is checked in session.ts). */
 export const SESSION_ABSOLUTE_S = 12 * 60 * 60;

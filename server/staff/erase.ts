@@ -1,7 +1,7 @@
+import { formLabelOf } from "../../staff/labels.ts";
 import type { LeadStore } from "../store/lead-store.ts";
 import { audit } from "./audit.ts";
 import { leadField } from "./inbox.ts";
-import { formLabelOf } from "./lead-view.ts";
 import type { StaffDb } from "./staff-db.ts";
 
 /**

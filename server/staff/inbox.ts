@@ -1,13 +1,14 @@
 import { type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import { findLeadForm } from "../../leads/forms.ts";
 import { RESUME_TYPES } from "../../leads/resume.ts";
+import { fieldLabelOf, formLabelOf, nameOf, organisationOf } from "../../staff/labels.ts";
+import { FORMS_OF_ROLE, maySee, ROLES, type Role } from "../../staff/roles.ts";
+import { NEW_STATUS, statusesOf } from "../../staff/workflow.ts";
 import type { Database, LeadDb } from "../store/database.ts";
 import { newId } from "../store/ids.ts";
 import { parseFields, SOURCE_COLUMNS, sourceOf } from "../store/lead-rows.ts";
 import type { LeadRecord, LeadStore, StoreDialect } from "../store/lead-store.ts";
 import { audit } from "./audit.ts";
-import { fieldLabelOf, formLabelOf, NEW_STATUS, nameOf, organisationOf, statusesOf } from "./lead-view.ts";
-import { FORMS_OF_ROLE, maySee, ROLES, type Role } from "./roles.ts";
 import type { StaffUser } from "./session.ts";
 import type { StaffDb } from "./staff-db.ts";
 

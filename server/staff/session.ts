@@ -1,6 +1,6 @@
+import { isRole, type Role } from "../../staff/roles.ts";
 import type { StaffAuth } from "./auth.ts";
 import { SESSION_ABSOLUTE_S } from "./auth.ts";
-import { isRole, type Role } from "./roles.ts";
 
 export interface StaffUser {
   id: string;

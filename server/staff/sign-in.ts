@@ -1,10 +1,10 @@
 import { APIError } from "better-auth/api";
 import { sql } from "kysely";
+import { isRole } from "../../staff/roles.ts";
 import type { LeadDb } from "../store/database.ts";
 import { audit } from "./audit.ts";
 import type { StaffAuth } from "./auth.ts";
 import { cookieHeaderOf } from "./cookies.ts";
-import { isRole } from "./roles.ts";
 import type { StaffUser } from "./session.ts";
 
 export const LOCK_AFTER_FAILURES = 5;

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { LEAD_FORM_IDS } from "../../leads/forms.ts";
 import { SOURCE_FIELDS, SOURCE_MAX } from "../../leads/source.ts";
 import { NO_SOURCE_VALUE, SOURCE_LABELS } from "../../leads/source-labels.ts";
+import { fieldLabelOf } from "../../staff/labels.ts";
+import { ALL_STATUSES } from "../../staff/workflow.ts";
 import type { ServerConfig } from "../config.ts";
 import { toCsv } from "../csv.ts";
 import { errorKind } from "../error-kind.ts";
@@ -15,7 +17,6 @@ import { audit, listAudit } from "./audit.ts";
 import type { StaffAuth } from "./auth.ts";
 import { createEraser } from "./erase.ts";
 import { createInbox, DELIVERY_FILTERS, type LeadFilters } from "./inbox.ts";
-import { ALL_STATUSES, fieldLabelOf } from "./lead-view.ts";
 import { type StaffUser, staffSessions } from "./session.ts";
 import { createSignIn } from "./sign-in.ts";
 import type { StaffDb } from "./staff-db.ts";
@@ -78,7 +79,7 @@ const sourceFilter = z
   .optional();
 const filterSchema = z.object({
   form: z.enum(LEAD_FORM_IDS).optional(),
-  status: z.enum(ALL_STATUSES as [string, ...string[]]).optional(),
+  status: z.enum(ALL_STATUSES).optional(),
   delivery: z.enum(DELIVERY_FILTERS).optional(),
   from: day.optional(),
   to: day.optional(),

@@ -12,8 +12,9 @@ import type {
 import type { LeadFormId } from "../../leads/catalog.ts";
 import type { LeadSource } from "../../leads/source.ts";
 import { NO_SOURCE_VALUE } from "../../leads/source-labels.ts";
-import { FORM_LABELS, fieldLabelOf, statusesOf } from "../../server/staff/lead-view.ts";
-import { FORMS_OF_ROLE } from "../../server/staff/roles.ts";
+import { fieldLabelOf, formLabelOf } from "../../staff/labels.ts";
+import { FORMS_OF_ROLE } from "../../staff/roles.ts";
+import { statusesOf } from "../../staff/workflow.ts";
 
 /**
  * A contract-faithful fake of the staff API (issue 13 contract), in memory: the UI's component tests call
@@ -196,7 +197,7 @@ export function createFakeStaffApi({
   const row = (lead: FakeLead): LeadRow => ({
     id: lead.id,
     formId: lead.formId,
-    formLabel: FORM_LABELS[lead.formId],
+    formLabel: formLabelOf(lead.formId),
     createdAt: lead.createdAt,
     name: nameOf(lead),
     email: lead.fields.email ?? "",
@@ -209,7 +210,7 @@ export function createFakeStaffApi({
   const detail = (lead: FakeLead): LeadDetail => ({
     id: lead.id,
     formId: lead.formId,
-    formLabel: FORM_LABELS[lead.formId],
+    formLabel: formLabelOf(lead.formId),
     createdAt: lead.createdAt,
     fields: Object.entries(lead.fields).map(([name, value]) => ({
       name,
@@ -528,7 +529,7 @@ export function createFakeStaffApi({
       email,
       leads: theirs.map((lead) => ({
         id: lead.id,
-        formLabel: FORM_LABELS[lead.formId],
+        formLabel: formLabelOf(lead.formId),
         createdAt: lead.createdAt,
       })),
       files: theirs.filter((lead) => lead.resume).length,

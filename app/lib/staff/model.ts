@@ -1,5 +1,5 @@
 import type { LeadFormId } from "../../../leads/catalog.ts";
-import { APPLICATION_STATUSES, REQUEST_STATUSES } from "../../../leads/statuses.ts";
+import { APPLICATION_STATUSES, REQUEST_STATUSES } from "../../../staff/workflow.ts";
 import type { DeliveryState, StaffRole } from "./types";
 
 /** What the staff pages need to know about forms, roles and workflows (the server enforces all of it). */

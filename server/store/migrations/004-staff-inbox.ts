@@ -7,7 +7,7 @@ import type { StoreDialect } from "../lead-store.ts";
  * so the library's schema check passes; then our own: set-up links, each lead's work state, notes, history
  * and the audit log, and each lead's work state and search text on its row. Lead ids are uuid on PostgreSQL; staff ids are better-auth's random strings.
  */
-/** The lead fields a staff search looks in (as server/staff/lead-view.ts has them when this was written). */
+/** The lead fields a staff search looks in (as the staff labels had them when this was written). */
 const SEARCHED = ["name", "firstName", "lastName", "email", "phone", "company", "facility", "organization"];
 
 export function staffInbox(dialect: StoreDialect) {

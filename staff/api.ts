@@ -1,0 +1,271 @@
+import { LEAD_FORM_IDS } from "../leads/catalog.ts";
+import { SOURCE_FIELDS, SOURCE_MAX } from "../leads/source.ts";
+import { z } from "../leads/zod.ts";
+import { AUDIT_PAGE_SIZE, NOTE_MAX, PAGE_MAX, PAGE_SIZE, SEARCH_MAX } from "./limits.ts";
+import { ROLES } from "./roles.ts";
+import { ALL_STATUSES, DELIVERY_STATES } from "./workflow.ts";
+
+/**
+ * The staff API's contract (`/api/staff`): every request the server reads and every answer it gives, as zod
+ * schemas. The server validates requests and types its answers with them; the staff app parses the answers.
+ */
+
+const isoTime = z.iso.datetime();
+const day = z.iso.date({ error: "must be a date (YYYY-MM-DD)" });
+
+// ---- People ---------------------------------------------------------------------------------------------
+
+export const staffUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+});
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+export const personSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type Person = z.infer<typeof personSchema>;
+
+// ---- Sign-in and set-up ---------------------------------------------------------------------------------
+
+export const signInRequest = z.object({
+  email: z.string().max(254),
+  password: z.string().max(1000),
+  code: z.string().max(20),
+});
+export const meAnswer = z.object({ user: staffUserSchema });
+
+export const setupInspectAnswer = z.object({ email: z.string() });
+export const setupPasswordRequest = z.object({ token: z.string().max(200), password: z.string().max(1000) });
+export const setupPasswordAnswer = z.object({ totpUri: z.string(), secret: z.string() });
+export const setupConfirmRequest = z.object({ token: z.string().max(200), code: z.string().max(20) });
+
+// ---- The inbox --------------------------------------------------------------------------------------------
+
+/** The inbox's filters as the URL and the query string spell them; an empty value is no filter. */
+export const INBOX_FILTERS = [
+  "form",
+  "status",
+  "delivery",
+  "from",
+  "to",
+  "q",
+  "campaign",
+  "referrer",
+] as const;
+export type InboxFilter = (typeof INBOX_FILTERS)[number];
+
+/**
+ * A campaign or referrer as stored (at most SOURCE_MAX characters); NO_SOURCE_VALUE (in
+ * leads/source-labels.ts) asks for the leads without one.
+ */
+const sourceValue = z.string().max(SOURCE_MAX);
+
+export const inboxQuery = z.object({
+  form: z.enum(LEAD_FORM_IDS).optional(),
+  status: z.enum(ALL_STATUSES).optional(),
+  delivery: z.enum(DELIVERY_STATES).optional(),
+  /** Created on or after this day (UTC). */
+  from: day.optional(),
+  /** Created on or before this day (UTC). */
+  to: day.optional(),
+  q: z.string().trim().max(SEARCH_MAX).optional(),
+  campaign: sourceValue.optional(),
+  referrer: sourceValue.optional(),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
+});
+export type InboxQuery = z.infer<typeof inboxQuery>;
+export type InboxFilters = Omit<InboxQuery, "page">;
+
+export const leadRowSchema = z.object({
+  id: z.string(),
+  formId: z.enum(LEAD_FORM_IDS),
+  formLabel: z.string(),
+  createdAt: isoTime,
+  name: z.string(),
+  email: z.string(),
+  organisation: z.string().nullable(),
+  status: z.string(),
+  assignee: personSchema.nullable(),
+  delivery: z.enum(DELIVERY_STATES),
+  /** Nobody has opened it yet. */
+  isNew: z.boolean(),
+});
+export type LeadRow = z.infer<typeof leadRowSchema>;
+
+/** A campaign or referring site and its leads under the other filters; null: the leads without one. */
+export const sourceCountSchema = z.object({ value: z.string().nullable(), count: z.number().int() });
+export type SourceCount = z.infer<typeof sourceCountSchema>;
+
+export const leadListAnswer = z.object({
+  leads: z.array(leadRowSchema),
+  page: z.number().int(),
+  pageSize: z.literal(PAGE_SIZE),
+  total: z.number().int(),
+  counts: z.object({
+    forms: z.record(z.string(), z.number().int()),
+    statuses: z.record(z.string(), z.number().int()),
+    /** The most leads first, at most SOURCE_COUNT_LIMIT of each. */
+    campaigns: z.array(sourceCountSchema),
+    referrers: z.array(sourceCountSchema),
+  }),
+  /** The newest lead the role may see, whatever the filters: the page polls it to offer new leads. */
+  latestId: z.string().nullable(),
+});
+export type LeadList = z.infer<typeof leadListAnswer>;
+
+// ---- One lead ---------------------------------------------------------------------------------------------
+
+export const deliverySchema = z.object({
+  channel: z.string(),
+  state: z.enum(DELIVERY_STATES),
+  attempts: z.number().int(),
+  lastAttemptAt: isoTime.nullable(),
+  lastError: z.string().nullable(),
+  /** What the operator should look at when it keeps failing. */
+  problem: z.string().nullable(),
+});
+
+export const leadDetailSchema = z.object({
+  id: z.string(),
+  formId: z.enum(LEAD_FORM_IDS),
+  formLabel: z.string(),
+  createdAt: isoTime,
+  fields: z.array(z.object({ name: z.string(), label: z.string(), value: z.string() })),
+  resume: z
+    .object({ filename: z.string(), contentType: z.string(), size: z.number().int(), inline: z.boolean() })
+    .nullable(),
+  /** Where the lead came from: only the fields recorded. */
+  source: z.partialRecord(z.enum(SOURCE_FIELDS), z.string()),
+  status: z.string(),
+  /** The statuses of this lead's workflow, in order. */
+  statuses: z.array(z.string()),
+  assignee: personSchema.nullable(),
+  deliveries: z.array(deliverySchema),
+});
+export type LeadDetail = z.infer<typeof leadDetailSchema>;
+
+export const noteSchema = z.object({
+  id: z.string(),
+  /** null: the author's account is gone. */
+  author: personSchema.nullable(),
+  at: isoTime,
+  text: z.string(),
+});
+export type Note = z.infer<typeof noteSchema>;
+
+export const HISTORY_ACTIONS = ["viewed", "status", "assignee", "note"] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
+export const historyEntrySchema = z.object({
+  id: z.string(),
+  at: isoTime,
+  actor: personSchema.nullable(),
+  action: z.enum(HISTORY_ACTIONS),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const leadPageAnswer = z.object({
+  lead: leadDetailSchema,
+  notes: z.array(noteSchema),
+  history: z.array(historyEntrySchema),
+});
+export type LeadPage = z.infer<typeof leadPageAnswer>;
+
+/** A status change, a new assignee (null: nobody), or both. */
+export const leadChangeRequest = z
+  .object({ status: z.string().max(50).optional(), assigneeId: z.string().max(100).nullable().optional() })
+  .strict();
+export type LeadChange = z.infer<typeof leadChangeRequest>;
+export const leadChangeAnswer = z.object({ lead: leadDetailSchema });
+
+export const noteRequest = z.object({ text: z.string().trim().min(1).max(NOTE_MAX) });
+export const noteAnswer = z.object({ note: noteSchema });
+
+/** Who may be given a lead of the viewer's forms. */
+export const peopleAnswer = z.object({ people: z.array(personSchema.extend({ role: z.enum(ROLES) })) });
+
+// ---- Admin: erasure and audit ------------------------------------------------------------------------------
+
+export const eraseRequest = z.object({ email: z.email() });
+export const erasePreviewAnswer = z.object({
+  email: z.string(),
+  leads: z.array(z.object({ id: z.string(), formLabel: z.string(), createdAt: isoTime })),
+  files: z.number().int(),
+  notes: z.number().int(),
+});
+export type ErasePreview = z.infer<typeof erasePreviewAnswer>;
+export const eraseAnswer = z.object({
+  erased: z.object({ leads: z.number().int(), files: z.number().int(), notes: z.number().int() }),
+});
+
+/** What the audit log records: who, when and at most a lead id, never a lead's personal data. */
+export const AUDIT_ACTIONS = [
+  "sign_in",
+  "sign_in_failed",
+  "locked",
+  "sign_out",
+  "setup_completed",
+  "lead_viewed",
+  "resume_downloaded",
+  "export",
+  "status_changed",
+  "assignee_changed",
+  "note_added",
+  "erase",
+  "staff_added",
+  "staff_role_changed",
+  "staff_disabled",
+  "staff_reset",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditQuery = z.object({ page: z.coerce.number().int().min(1).max(PAGE_MAX).catch(1) });
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: isoTime,
+  actor: z.object({ id: z.string(), email: z.string() }).nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  leadId: z.string().nullable(),
+  /** Counts, statuses, roles: never a name, an e-mail or a message. */
+  detail: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageAnswer = z.object({
+  entries: z.array(auditEntrySchema),
+  page: z.number().int(),
+  pageSize: z.literal(AUDIT_PAGE_SIZE),
+  total: z.number().int(),
+});
+export type AuditPage = z.infer<typeof auditPageAnswer>;
+
+// ---- Errors -------------------------------------------------------------------------------------------------
+
+export const ERROR_CODES = [
+  "unauthenticated",
+  "not_found",
+  "bad_origin",
+  "malformed",
+  "rate_limited",
+  "locked",
+  "bad_credentials",
+  "exists",
+  "bad_email",
+  "bad_role",
+  "setup_link_invalid",
+  "weak_password",
+  "bad_code",
+  "bad_status",
+  "bad_assignee",
+  "bad_filter",
+  "internal",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Every refusal: a code for the program, a sentence for the person. */
+export const errorAnswer = z.object({ error: z.enum(ERROR_CODES), message: z.string() });
+export type ErrorAnswer = z.infer<typeof errorAnswer>;
