@@ -1,0 +1,47 @@
+/**
+ * A lead's response promise as staff see it (issue 28): whether it is still due, was met or was missed, and how
+ * long is left or how late it is, in words (never colour alone). No dependency, so the staff app can import it.
+ */
+
+export const PROMISE_STATES = ["due", "met", "missed"] as const;
+export type PromiseStateName = (typeof PROMISE_STATES)[number];
+
+/** The staff API's `promise` of a lead: instants in epoch milliseconds (the API writes them as ISO 8601). */
+export interface LeadPromise {
+  dueAt: number;
+  respondedAt: number | null;
+  state: PromiseStateName;
+}
+
+/**
+ * A first response by the due time, that very millisecond included, met the promise; one after it missed it, and
+ * stays missed. With no response the promise is due until the due time has passed.
+ */
+export function promiseState(
+  lead: { dueAt: number; firstResponseAt: number | null },
+  now: number,
+): LeadPromise {
+  const { dueAt, firstResponseAt } = lead;
+  const answeredInTime = firstResponseAt !== null && firstResponseAt <= dueAt;
+  const state = answeredInTime ? "met" : firstResponseAt !== null || now > dueAt ? "missed" : "due";
+  return { dueAt, respondedAt: firstResponseAt, state };
+}
+
+/** "due in 25 min", "due in 3 h", "2 h overdue", "3 d overdue": what an inbox row says of an unanswered lead. */
+export function describeDue(dueAt: number, now: number): string {
+  return now <= dueAt ? `due in ${shortDuration(dueAt - now)}` : `${shortDuration(now - dueAt)} overdue`;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * A duration in its largest whole unit, rounded down so time left is never overstated: "less than 1 min",
+ * "25 min" (under an hour), "3 h" (under a day), "2 d".
+ */
+export function shortDuration(ms: number): string {
+  const minutes = Math.floor(ms / MINUTE_MS);
+  if (minutes < 1) return "less than 1 min";
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 24 ? `${hours} h` : `${Math.floor(hours / 24)} d`;
+}
