@@ -6,6 +6,7 @@ import { Writable } from "node:stream";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "./cli.ts";
+import { BULK_BATCH } from "./store/engine.ts";
 import { newTempPath } from "./store/resume-files.ts";
 import type { Store } from "./store/store.ts";
 import { startFakeFormService } from "./test/fake-form-service.ts";
@@ -152,6 +153,30 @@ describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
       id: string;
     }[];
     expect(json.map((lead) => lead.id).sort()).toEqual([ids.pending, ids.dead].sort());
+  });
+
+  it("exports every lead once across the store's batches, even when many share a creation time", async () => {
+    const many = Array.from({ length: BULK_BATCH * 2 + 3 }, () => randomUUID());
+    const createdAt = Date.now() - 3 * DAY;
+    for (let start = 0; start < many.length; start += 500)
+      await store.authDatabase.db
+        .insertInto("leads")
+        .values(
+          many.slice(start, start + 500).map((id) => ({
+            id,
+            form_id: "payroll-info",
+            state: "delivered" as const,
+            fields: JSON.stringify({ name: "Many" }),
+            created_at: createdAt,
+          })),
+        )
+        .execute();
+    const everyId = [...Object.values(ids), ...many].sort();
+    const csv = await cli("export", "--format", "csv");
+    const rows = csv.out.slice(1).trimEnd().split("\r\n").slice(1);
+    expect(rows.map((row) => row.split(",")[0]?.replaceAll('"', "")).sort()).toEqual(everyId);
+    const json = JSON.parse((await cli("export", "--format", "json")).out) as { id: string }[];
+    expect(json.map((lead) => lead.id).sort()).toEqual(everyId);
   });
 
   it("retries one lead or every dead one", async () => {

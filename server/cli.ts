@@ -6,7 +6,6 @@ import { deliveryCommands } from "./cli/delivery-commands.ts";
 import { leadCommands } from "./cli/lead-commands.ts";
 import { staffCommands } from "./cli/staff-commands.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
-import { openStaffAuth } from "./staff/auth.ts";
 import { explainStartupFailure } from "./startup.ts";
 import { LEAD_STATES } from "./store/lead-records.ts";
 import { openStore, type Store } from "./store/store.ts";
@@ -102,13 +101,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   try {
     if (cmd.needs === "store") return await cmd.run(input, { config, io, now, store });
-    return await cmd.run(input, {
-      config,
-      io,
-      now,
-      store,
-      auth: await openStaffAuth(store, config.site.url),
-    });
+    // Loaded only here: the other commands start without better-auth.
+    const { openStaffAuth } = await import("./staff/auth.ts");
+    const auth = await openStaffAuth(store, config.site.url);
+    return await cmd.run(input, { config, io, now, store, auth });
   } finally {
     await store.close();
   }

@@ -1,6 +1,6 @@
 import { ROLES } from "../../staff/roles.ts";
 import { createStaffAccounts, type StaffAccounts, StaffError } from "../staff/accounts.ts";
-import { type AuthContext, command, stringOption, UsageError } from "./command.ts";
+import { type AuthContext, type CliIo, command, stringOption, UsageError } from "./command.ts";
 
 const SEND_LINK = "Send this one-time set-up link to them (valid 24 hours):";
 
@@ -20,6 +20,23 @@ async function withAccounts(context: AuthContext, change: (accounts: StaffAccoun
     return 1;
   }
 }
+
+/** A command about one person, named by their e-mail address. */
+const personCommand = (definition: {
+  name: string;
+  summary: string;
+  change: (accounts: StaffAccounts, email: string, io: CliIo) => Promise<void>;
+}) =>
+  command({
+    name: definition.name,
+    summary: definition.summary,
+    synopsis: "<email>",
+    args: ["email"],
+    needs: "auth",
+    read: (_, [email = ""]) => email,
+    run: (email, context) =>
+      withAccounts(context, (accounts) => definition.change(accounts, email, context.io)),
+  });
 
 /** The staff accounts: the operator adds people, changes roles, disables and resets them (decision 015). */
 export const staffCommands = [
@@ -85,33 +102,23 @@ export const staffCommands = [
       }),
   }),
 
-  command({
+  personCommand({
     name: "staff disable",
     summary: "end a person's sessions and access",
-    synopsis: "<email>",
-    args: ["email"],
-    needs: "auth",
-    read: (_, [email = ""]) => email,
-    run: (email, context) =>
-      withAccounts(context, async (accounts) => {
-        await accounts.disable(email);
-        context.io.out(`${email} is disabled; their sessions have ended.`);
-      }),
+    async change(accounts, email, io) {
+      await accounts.disable(email);
+      io.out(`${email} is disabled; their sessions have ended.`);
+    },
   }),
 
-  command({
+  personCommand({
     name: "staff reset",
     summary: "a new set-up link; ends the person's sessions, password and authenticator",
-    synopsis: "<email>",
-    args: ["email"],
-    needs: "auth",
-    read: (_, [email = ""]) => email,
-    run: (email, context) =>
-      withAccounts(context, async (accounts) => {
-        const link = await accounts.reset(email);
-        context.io.out(`${email}'s sessions, password and authenticator have been revoked.`);
-        context.io.out(SEND_LINK);
-        context.io.out(link);
-      }),
+    async change(accounts, email, io) {
+      const link = await accounts.reset(email);
+      io.out(`${email}'s sessions, password and authenticator have been revoked.`);
+      io.out(SEND_LINK);
+      io.out(link);
+    },
   }),
 ];

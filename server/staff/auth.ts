@@ -3,12 +3,11 @@ import { betterAuth } from "better-auth";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { ROLES } from "../../staff/roles.ts";
 import type { Store } from "../store/store.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-policy.ts";
 
 /** Sessions end 12 h after sign-in whatever the activity (the idle timeout is checked in session.ts). */
 export const SESSION_ABSOLUTE_S = 12 * 60 * 60;
 export const STAFF_AUTH_PATH = "/api/staff/auth";
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 128;
 const TOTP_ISSUER = "Staff inbox";
 
 /** The name the key better-auth signs with is kept under (staff_secret). */

@@ -52,7 +52,14 @@ export interface DeliveryRecord {
   problem: DeliveryProblem | null;
 }
 
-export interface LeadRecord {
+/** How a delivery is going: its attempts, when it is due next and when it was last tried, and what came back. */
+type DeliveryProgress = Pick<
+  DeliveryRecord,
+  "attempts" | "nextAttemptAt" | "lastAttemptAt" | "lastStatus" | "lastError" | "problem"
+>;
+
+/** A lead with its deliveries; the progress fields repeat the delivery most in need of attention. */
+export interface LeadRecord extends DeliveryProgress {
   id: string;
   formId: string;
   state: LeadState;
@@ -63,14 +70,8 @@ export interface LeadRecord {
   resumeLocation: string | null;
   createdAt: number;
   deliveredAt: number | null;
-  /** One per channel, in channel order. The fields below repeat the one most in need of attention. */
+  /** One per channel, in channel order. */
   deliveries: DeliveryRecord[];
-  attempts: number;
-  nextAttemptAt: number | null;
-  lastAttemptAt: number | null;
-  lastStatus: number | null;
-  lastError: string | null;
-  problem: DeliveryProblem | null;
 }
 
 /** An Idempotency-Key names one lead for this long; older keys are forgotten (and purged). */

@@ -111,7 +111,7 @@ export function staffInbox(dialect: StoreDialect) {
         .column("userId")
         .execute();
 
-      // The key better-auth signs cookies and encrypts TOTP secrets with, made once (server/staff/secret.ts).
+      // The key better-auth signs cookies and encrypts TOTP secrets with, made once (openStaffAuth, server/staff/auth.ts).
       await db.schema
         .createTable("staff_secret")
         .addColumn("name", "text", (c) => c.primaryKey())

@@ -4,7 +4,7 @@ import { NEW_STATUS } from "../../../staff/workflow.ts";
 import { BULK_BATCH, type Engine } from "../engine.ts";
 import type { DeliveryState } from "../lead-records.ts";
 import { SOURCE_COLUMNS } from "../lead-rows.ts";
-import { fieldNamesIn, type LeadsFrom } from "./lead-reads.ts";
+import { beyond, fieldNamesIn, inBatches, type LeadsFrom } from "./lead-reads.ts";
 
 /** The inbox's filters as the store applies them (the API reads them from the contract's inboxQuery). */
 export interface LeadFilters {
@@ -148,28 +148,14 @@ export function inboxQueries(engine: Engine) {
      * Every matching lead with its source, newest first, BULK_BATCH at a time (for the CSV export, which streams
      * them). The source columns only here: the list (polled every 15 s) never shows them.
      */
-    async *exportBatches(role: Role, filters: LeadFilters) {
-      let after: { createdAt: number; id: string } | undefined;
-      for (;;) {
-        const before = after;
-        const rows = await pageQuery(role, filters)
+    exportBatches: (role: Role, filters: LeadFilters) =>
+      inBatches((end) =>
+        pageQuery(role, filters)
           .select([...SOURCE_COLUMNS])
-          .$if(before !== undefined, (q) =>
-            q.where((eb) =>
-              eb.or([
-                eb("l.created_at", "<", before?.createdAt ?? 0),
-                eb.and([eb("l.created_at", "=", before?.createdAt ?? 0), eb("l.id", "<", before?.id ?? "")]),
-              ]),
-            ),
-          )
+          .$if(end !== undefined, (q) => q.where(beyond("desc", end ?? { createdAt: 0, id: "" })))
           .limit(BULK_BATCH)
-          .execute();
-        if (rows.length > 0) yield rows;
-        const last = rows.at(-1);
-        if (!last || rows.length < BULK_BATCH) return;
-        after = { createdAt: Number(last.created_at), id: last.id };
-      }
-    },
+          .execute(),
+      ),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from "kysely";
+import { type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { Database, LeadDb } from "../database.ts";
 import { BULK_BATCH, type Engine } from "../engine.ts";
 import type { Channel, DeliveryRecord, LeadRecord } from "../lead-records.ts";
@@ -76,4 +76,31 @@ export async function fieldNamesIn(engine: Engine, leads: LeadsFrom): Promise<st
     .distinct()
     .execute();
   return rows.map((row) => row.name);
+}
+
+/** Where a page of leads in (created_at, id) order ends: the next page starts beyond it. */
+export interface PageEnd {
+  createdAt: number;
+  id: string;
+}
+
+/** The leads (aliased `l`) beyond `end` in (created_at, id) order, newest first (`desc`) or oldest first. */
+export const beyond = (order: "asc" | "desc", end: PageEnd) =>
+  sql<SqlBool>`(l.created_at, l.id) ${sql.raw(order === "desc" ? "<" : ">")} (${end.createdAt}, ${end.id})`;
+
+/**
+ * Every lead a query reads, BULK_BATCH at a time (an export never holds them all): `page` reads the first batch,
+ * then each one beyond the last lead of the batch before (a keyset, so a batch costs the same however deep).
+ */
+export async function* inBatches<Row extends { id: string; created_at: number | string | bigint }>(
+  page: (end: PageEnd | undefined) => Promise<Row[]>,
+): AsyncGenerator<Row[]> {
+  let end: PageEnd | undefined;
+  for (;;) {
+    const rows = await page(end);
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < BULK_BATCH) return;
+    end = { createdAt: Number(last.created_at), id: last.id };
+  }
 }

@@ -10,7 +10,7 @@ import {
 } from "../lead-records.ts";
 import { LEAD_ONLY_COLUMNS } from "../lead-rows.ts";
 import { deleteLeads } from "./delete-leads.ts";
-import { fieldNamesIn, type LeadReads, type LeadsFrom } from "./lead-reads.ts";
+import { beyond, fieldNamesIn, inBatches, type LeadReads, type LeadsFrom } from "./lead-reads.ts";
 
 export interface StatusRow {
   formId: string;
@@ -198,32 +198,20 @@ export function operationQueries(engine: Engine, reads: LeadReads): Operations {
     },
 
     async *batches(query) {
-      let after: { createdAt: number; id: string } | undefined;
-      for (;;) {
-        const from = after;
-        const rows = await leadsOf(query)
+      const pages = inBatches((end) =>
+        leadsOf(query)
           .leftJoin("staff_user as u", "u.id", "l.assignee_id")
           .select(["l.status", "u.email as assignee_email"])
-          .$if(from !== undefined, (q) =>
-            q.where((eb) =>
-              eb.or([
-                eb("l.created_at", ">", from?.createdAt ?? 0),
-                eb.and([eb("l.created_at", "=", from?.createdAt ?? 0), eb("l.id", ">", from?.id ?? "")]),
-              ]),
-            ),
-          )
+          .$if(end !== undefined, (q) => q.where(beyond("asc", end ?? { createdAt: 0, id: "" })))
           .limit(BULK_BATCH)
-          .execute();
-        if (rows.length > 0)
-          yield (await reads.withDeliveries(rows)).map((lead, index) => ({
-            ...lead,
-            status: rows[index]?.status ?? "",
-            assignee: rows[index]?.assignee_email ?? null,
-          }));
-        const last = rows.at(-1);
-        if (!last || rows.length < BULK_BATCH) return;
-        after = { createdAt: Number(last.created_at), id: last.id };
-      }
+          .execute(),
+      );
+      for await (const rows of pages)
+        yield (await reads.withDeliveries(rows)).map((lead, index) => ({
+          ...lead,
+          status: rows[index]?.status ?? "",
+          assignee: rows[index]?.assignee_email ?? null,
+        }));
     },
 
     fieldNames: (query) => fieldNamesIn(engine, matching(query)),

@@ -3,7 +3,15 @@ import type { LeadSource } from "../../../leads/source.ts";
 import type { LeadDb } from "../database.ts";
 import type { Engine } from "../engine.ts";
 import type { Channel, DeliveryProblem, ResumeInfo } from "../lead-records.ts";
-import { LEAD_ONLY_COLUMNS, type LeadRow, num, parseFields, resumeOf, sourceOf } from "../lead-rows.ts";
+import {
+  DELIVERY_COLUMNS,
+  LEAD_ONLY_COLUMNS,
+  type LeadRow,
+  num,
+  parseFields,
+  resumeOf,
+  sourceOf,
+} from "../lead-rows.ts";
 
 /** One claimed outbox entry, leased to one worker until the lease runs out. */
 export interface ClaimedDelivery {
@@ -56,18 +64,7 @@ export interface Outbox {
 }
 
 /** Columns of a claimed delivery: the lead with the delivery's outbox columns. */
-const CLAIM_COLUMNS = [
-  ...LEAD_ONLY_COLUMNS,
-  "o.attempts",
-  "o.next_attempt_at",
-  "o.last_attempt_at",
-  "o.last_status",
-  "o.last_error",
-  "o.problem",
-  "o.enqueued_at",
-  "o.id as delivery_id",
-  "o.channel",
-] as const;
+const CLAIM_COLUMNS = [...LEAD_ONLY_COLUMNS, ...DELIVERY_COLUMNS, "o.enqueued_at"] as const;
 
 const toClaimedDelivery = (row: LeadRow, lease: string): ClaimedDelivery => ({
   id: row.delivery_id ?? row.id,
