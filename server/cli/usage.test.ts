@@ -71,9 +71,13 @@ describe("the operator CLI's usage", () => {
     });
   });
 
-  it("answers the same from the real process: usage on stdout and exit 0, or one line and usage on stderr, no stack", async () => {
+  it("prints a command's usage from the real process on stdout, with exit code 0", async () => {
     const help = await run(process.execPath, [CLI_ENTRY, "export", "--help"], { env: childEnv({}) });
     expect(help.stdout).toMatch(/^Usage: npm run leads -- export --format csv\|json \[--since T\]\n/);
+    expect(help.stderr).toBe("");
+  });
+
+  it("refuses from the real process with exit code 1, one line and the usage on stderr, and no stack", async () => {
     const refused = await run(process.execPath, [CLI_ENTRY, "status", "--email", "x"], {
       env: childEnv({}),
     }).catch((error: { code: number; stdout: string; stderr: string }) => error);
