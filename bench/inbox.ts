@@ -54,7 +54,7 @@ const percentile = (sorted: number[], p: number) =>
  * four came from one of 3 campaigns, one in three from one of 7 referring sites.
  */
 async function seed(h: StaffHarness) {
-  const { staffDb } = h.staff;
+  const { db, store } = h;
   const start = Date.now() - 365 * DAY;
   for (let offset = 0; offset < LEADS; offset += BATCH) {
     const leads: Insertable<LeadsTable>[] = [];
@@ -88,11 +88,11 @@ async function seed(h: StaffHarness) {
         referrer: index % 3 === 0 ? `https://site${index % 7}.example` : null,
       });
     }
-    await staffDb.transaction((trx) => trx.insertInto("leads").values(leads).execute());
+    await db.insertInto("leads").values(leads).execute();
   }
   // As a server that has been running has them: SQLite's by the hourly upkeep, PostgreSQL's by autovacuum.
-  if (staffDb.dialect === "postgres") await sql`VACUUM ANALYZE leads`.execute(staffDb.db);
-  else await staffDb.optimize();
+  if (store.dialect === "postgres") await sql`VACUUM ANALYZE leads`.execute(db);
+  else await store.operations.refreshStatistics();
 }
 
 async function measure(h: StaffHarness, cookie: string, label: string, query: string, pathname = "/leads") {

@@ -16,8 +16,8 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
 import { RESUME_MAX_BYTES } from "../leads/resume.ts";
-import type { Channel } from "../server/store/lead-store.ts";
-import { openLeadStore } from "../server/store/open-store.ts";
+import type { Channel } from "../server/store/lead-records.ts";
+import { openStore } from "../server/store/store.ts";
 import { startFakeFormService } from "../server/test/fake-form-service.ts";
 import { makeMinimalBuild, startServer, waitFor } from "../server/test/server-process.ts";
 import { startSmtpSink } from "../server/test/smtp-sink.ts";
@@ -132,7 +132,7 @@ async function main() {
     RELAY_ENABLED: "false",
     ...(process.env.BENCH_NODE_OPTIONS && { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS }),
   });
-  const store = await openLeadStore({ dataDir, databaseUrl: postgres?.url });
+  const store = await openStore({ dataDir, databaseUrl: postgres?.url });
   const failures: string[] = [];
   try {
     console.log(`server pid ${server.pid} at ${server.url}, data in ${dataDir}`);
@@ -214,7 +214,7 @@ async function main() {
     });
     try {
       await waitFor(
-        async () => ((await store.health()).pending === 0 ? true : undefined),
+        async () => ((await store.incidents.health()).pending === 0 ? true : undefined),
         300_000,
         "relay to drain",
       );
@@ -222,7 +222,7 @@ async function main() {
       relay.kill("SIGTERM");
     }
     const drainMs = performance.now() - drainStarted;
-    const allIds = (await store.list({})).map((lead) => lead.id);
+    const allIds = (await store.operations.list({})).map((lead) => lead.id);
     const channelRows: [string, string, string][] = [];
     const checkArrivals = (channel: string, received: (string | undefined)[]) => {
       const count = arrivals(allIds, received);
@@ -244,7 +244,7 @@ async function main() {
         "webhook",
         hooks.received.map((hook) => (JSON.parse(hook.body) as { data: { leadId: string } }).data.leadId),
       );
-    const demoLeads = await store.list({ formId: "chartassist-demo" });
+    const demoLeads = await store.operations.list({ formId: "chartassist-demo" });
     const viaService = CHANNELS.includes("formservice");
     const delivered = service.delivered();
     const deliveredCompanies = new Set(
@@ -265,7 +265,7 @@ async function main() {
       }
     }
     for (const upload of uploads) {
-      const stored = upload.id ? await store.get(upload.id) : null;
+      const stored = upload.id ? await store.operations.get(upload.id) : null;
       const post = delivered.find((item) => item.fields.email === stored?.fields.email);
       if (
         upload.status !== 201 ||

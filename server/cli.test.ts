@@ -2,11 +2,13 @@ import { execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Writable } from "node:stream";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "./cli.ts";
-import type { LeadStore } from "./store/lead-store.ts";
+import { BULK_BATCH } from "./store/engine.ts";
 import { newTempPath } from "./store/resume-files.ts";
+import type { Store } from "./store/store.ts";
 import { startFakeFormService } from "./test/fake-form-service.ts";
 import { leaseOf } from "./test/lease.ts";
 import { CLI_ENTRY, childEnv, waitFor } from "./test/server-process.ts";
@@ -17,18 +19,26 @@ const DAY = 86_400_000;
 
 describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
   let database: TestDatabase;
-  let store: LeadStore;
+  let store: Store;
   const ids = { old: randomUUID(), spam: randomUUID(), pending: randomUUID(), dead: randomUUID() };
 
   const cli = async (...argv: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
+    let streamed = "";
+    const stdout = new Writable({
+      write(chunk: Buffer, _, done) {
+        streamed += chunk.toString("utf8");
+        done();
+      },
+    });
     const code = await runCli(argv, {
       out: (line) => out.push(line),
       err: (line) => err.push(line),
+      stdout,
       env: database.env,
     });
-    return { code, out: out.join("\n"), err: err.join("\n") };
+    return { code, out: out.join("\n") + streamed, err: err.join("\n") };
   };
   /** Where `show` and `export` say the resume is: its file on SQLite, its row on PostgreSQL. */
   const resumeLocation = (id: string) =>
@@ -40,7 +50,7 @@ describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
     const now = Date.now();
     const tempPath = newTempPath(database.dataDir);
     await writeFile(tempPath, "%PDF-1.4 cv");
-    await store.acceptLead({
+    await store.intake.acceptLead({
       id: ids.old,
       formId: "nurse-application",
       state: "pending",
@@ -48,29 +58,29 @@ describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
       resume: { tempPath, name: "cv.pdf", kind: "pdf", size: 11, sha256: "x" },
       createdAt: now - 40 * DAY,
     });
-    await store.markDelivered(ids.old, await leaseOf(store, ids.old, now - 40 * DAY), now - 40 * DAY);
-    await store.acceptLead({
+    await store.outbox.markDelivered(ids.old, await leaseOf(store, ids.old, now - 40 * DAY), now - 40 * DAY);
+    await store.intake.acceptLead({
       id: ids.spam,
       formId: "careworks-demo",
       state: "spam",
       fields: { name: "Bot", _honey: "x" },
       createdAt: now - 35 * DAY,
     });
-    await store.acceptLead({
+    await store.intake.acceptLead({
       id: ids.pending,
       formId: "chartassist-demo",
       state: "pending",
       fields: { name: '=HYPERLINK("x")', email: "pending@example.com", company: 'Say "hi", ok' },
       createdAt: now - 2 * DAY,
     });
-    await store.acceptLead({
+    await store.intake.acceptLead({
       id: ids.dead,
       formId: "chartassist-demo",
       state: "pending",
       fields: { name: "Dead", email: "dead@example.com" },
       createdAt: now - DAY,
     });
-    await store.recordFailure(ids.dead, await leaseOf(store, ids.dead, now), {
+    await store.outbox.recordFailure(ids.dead, await leaseOf(store, ids.dead, now), {
       at: now,
       nextAttemptAt: null,
       status: 500,
@@ -127,11 +137,13 @@ describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
   it("exports CSV and JSON with every field and resumes by path", async () => {
     const csv = await cli("export", "--format", "csv");
     expect(csv.code).toBe(0);
-    const lines = csv.out.split("\n");
+    // The inbox export's columns (one definition), with the operator's delivery and resume columns.
+    const lines = csv.out.split("\r\n");
     expect(lines[0]).toBe(
-      '"id","form","state","created_at","delivered_at","attempts","last_error","resume_name","resume_path","source_page","landing_page","referrer","utm_source","utm_medium","utm_campaign","utm_term","utm_content","_honey","company","consent","email","firstName","lastName","name"',
+      '\uFEFF"id","form","created_at","status","assignee","delivery","delivered_at","attempts","last_error","resume_name","resume_path","_honey","Company","Consent","E-mail","First name","Last name","Name","Form page","Landing page","Referring site","UTM source","UTM medium","Campaign","UTM term","UTM content"',
     );
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(6);
+    expect(lines.at(-1)).toBe("");
     expect(csv.out).toContain(`"${resumeLocation(ids.old)}"`);
     // Quotes doubled, and a formula neutralised.
     expect(csv.out).toContain('"Say ""hi"", ok"');
@@ -143,12 +155,36 @@ describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
     expect(json.map((lead) => lead.id).sort()).toEqual([ids.pending, ids.dead].sort());
   });
 
+  it("exports every lead once across the store's batches, even when many share a creation time", async () => {
+    const many = Array.from({ length: BULK_BATCH * 2 + 3 }, () => randomUUID());
+    const createdAt = Date.now() - 3 * DAY;
+    for (let start = 0; start < many.length; start += 500)
+      await store.authDatabase.db
+        .insertInto("leads")
+        .values(
+          many.slice(start, start + 500).map((id) => ({
+            id,
+            form_id: "payroll-info",
+            state: "delivered" as const,
+            fields: JSON.stringify({ name: "Many" }),
+            created_at: createdAt,
+          })),
+        )
+        .execute();
+    const everyId = [...Object.values(ids), ...many].sort();
+    const csv = await cli("export", "--format", "csv");
+    const rows = csv.out.slice(1).trimEnd().split("\r\n").slice(1);
+    expect(rows.map((row) => row.split(",")[0]?.replaceAll('"', "")).sort()).toEqual(everyId);
+    const json = JSON.parse((await cli("export", "--format", "json")).out) as { id: string }[];
+    expect(json.map((lead) => lead.id).sort()).toEqual(everyId);
+  });
+
   it("retries one lead or every dead one", async () => {
     expect(await cli("retry", ids.dead)).toMatchObject({ code: 0 });
-    expect((await store.get(ids.dead))?.state).toBe("pending");
+    expect((await store.operations.get(ids.dead))?.state).toBe("pending");
     expect((await cli("retry", ids.old)).err).toContain("is delivered");
     const now = Date.now();
-    await store.recordFailure(ids.dead, await leaseOf(store, ids.dead, now), {
+    await store.outbox.recordFailure(ids.dead, await leaseOf(store, ids.dead, now), {
       at: now,
       nextAttemptAt: null,
       status: 500,
@@ -156,7 +192,7 @@ describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
       problem: "service",
     });
     expect((await cli("retry", "--dead")).out).toContain("1 dead lead(s) queued");
-    expect((await store.get(ids.dead))?.state).toBe("pending");
+    expect((await store.operations.get(ids.dead))?.state).toBe("pending");
   });
 
   it("purges old delivered and spam leads with their files", async () => {
@@ -165,41 +201,46 @@ describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
     expect(code).toBe(0);
     expect(out).toContain("Purged 2 lead(s) and 1 file(s)");
     expect(await database.storedResume(ids.old)).toBeNull();
-    expect((await store.list({})).map((lead) => lead.id).sort()).toEqual([ids.pending, ids.dead].sort());
+    expect((await store.operations.list({})).map((lead) => lead.id).sort()).toEqual(
+      [ids.pending, ids.dead].sort(),
+    );
   });
 
-  it("refuses bad arguments with exit code 2 and a clear message", async () => {
+  it("refuses bad arguments with exit code 1 and a clear message", async () => {
     expect(await cli("frobnicate")).toMatchObject({
-      code: 2,
+      code: 1,
       err: expect.stringContaining('Unknown command "frobnicate"'),
     });
     expect(await cli("list", "--state", "lost")).toMatchObject({
-      code: 2,
+      code: 1,
       err: expect.stringContaining("--state must be"),
     });
     expect(await cli("list", "--form", "nope")).toMatchObject({
-      code: 2,
+      code: 1,
       err: expect.stringContaining("--form must be"),
     });
     expect(await cli("list", "--since", "yesterday")).toMatchObject({
-      code: 2,
+      code: 1,
       err: expect.stringContaining("--since"),
     });
     expect(await cli("export", "--format", "xml")).toMatchObject({
-      code: 2,
+      code: 1,
       err: expect.stringContaining("--format"),
     });
-    expect(await cli("purge")).toMatchObject({ code: 2, err: expect.stringContaining("--older-than") });
-    expect(await cli("purge", "--older-than", "-3")).toMatchObject({ code: 2 });
-    expect(await cli("show")).toMatchObject({ code: 2, err: expect.stringContaining("one lead id") });
-    expect(await cli("list", "--bogus")).toMatchObject({ code: 2, err: expect.stringContaining("--bogus") });
+    expect(await cli("purge")).toMatchObject({ code: 1, err: expect.stringContaining("--older-than") });
+    expect(await cli("purge", "--older-than", "-3")).toMatchObject({ code: 1 });
+    expect(await cli("show")).toMatchObject({
+      code: 1,
+      err: expect.stringContaining("missing argument <id>"),
+    });
+    expect(await cli("list", "--bogus")).toMatchObject({ code: 1, err: expect.stringContaining("--bogus") });
   });
 
-  it("exits 2 from the real process on a bad argument", async () => {
+  it("exits 1 from the real process on a bad argument", async () => {
     const failure = await run(process.execPath, [CLI_ENTRY, "list", "--state", "lost"], {
       env: childEnv(database.env),
     }).catch((error: { code: number; stderr: string }) => error);
-    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining("--state must be one of") });
+    expect(failure).toMatchObject({ code: 1, stderr: expect.stringContaining("--state must be one of") });
   });
 
   it("runs the relay alone until SIGTERM", async () => {
@@ -214,7 +255,7 @@ describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
     });
     try {
       await waitFor(
-        async () => ((await store.get(ids.pending))?.state === "delivered" ? true : undefined),
+        async () => ((await store.operations.get(ids.pending))?.state === "delivered" ? true : undefined),
         20_000,
       );
       expect(fake.delivered().map((post) => post.fields.email)).toEqual(["pending@example.com"]);

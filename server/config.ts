@@ -2,7 +2,7 @@ import path from "node:path";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { readSiteConfig, type SiteConfig } from "../config/site.ts";
-import { CHANNELS } from "./store/lead-store.ts";
+import { CHANNELS } from "./store/lead-records.ts";
 
 const flag = z
   .enum(["", "0", "1", "true", "false", "yes", "no"], { error: "must be true or false" })

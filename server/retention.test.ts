@@ -5,8 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { RETENTION_SWEEP_MS, type Retention, startRetention } from "./retention.ts";
-import type { LeadStore } from "./store/lead-store.ts";
+import type { NewLead } from "./store/lead-records.ts";
 import { newTempPath } from "./store/resume-files.ts";
+import type { Store } from "./store/store.ts";
 import { startInProcessServer } from "./test/in-process-server.ts";
 import { leaseOf } from "./test/lease.ts";
 import { makeMinimalBuild, waitFor } from "./test/server-process.ts";
@@ -17,7 +18,7 @@ const START = Date.parse("2026-03-01T12:00:00Z");
 
 describe.each(DIALECTS)("retention on %s", (dialect) => {
   let database: TestDatabase;
-  let store: LeadStore;
+  let store: Store;
   let retention: Retention | undefined;
   let clock: number;
   let logLines: Record<string, unknown>[];
@@ -26,13 +27,13 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
   async function lead(state: "delivered" | "spam" | "pending" | "dead", ageDays: number, withResume = false) {
     const id = randomUUID();
     const createdAt = START - ageDays * DAY;
-    let resume: Parameters<LeadStore["acceptLead"]>[0]["resume"];
+    let resume: NewLead["resume"];
     if (withResume) {
       const tempPath = newTempPath(database.dataDir);
       await writeFile(tempPath, "%PDF-1.4 cv");
       resume = { tempPath, name: "cv.pdf", kind: "pdf", size: 11, sha256: "x" };
     }
-    await store.acceptLead({
+    await store.intake.acceptLead({
       id,
       formId: withResume ? "nurse-application" : "chartassist-demo",
       state: state === "spam" ? "spam" : "pending",
@@ -41,9 +42,9 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
       createdAt,
     });
     if (state === "delivered")
-      await store.markDelivered(id, await leaseOf(store, id, createdAt), createdAt + 1000);
+      await store.outbox.markDelivered(id, await leaseOf(store, id, createdAt), createdAt + 1000);
     if (state === "dead")
-      await store.recordFailure(id, await leaseOf(store, id, createdAt), {
+      await store.outbox.recordFailure(id, await leaseOf(store, id, createdAt), {
         at: createdAt,
         nextAttemptAt: null,
         status: 500,
@@ -53,7 +54,7 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
     return id;
   }
 
-  const ids = async () => (await store.list({})).map((row) => row.id).sort();
+  const ids = async () => (await store.operations.list({})).map((row) => row.id).sort();
   /** Whether the lead's resume is still kept, as a file (SQLite) or a row (PostgreSQL). */
   const resumeKept = async (id: string) => (await database.storedResume(id)) !== null;
   const sweeps = () => logLines.filter((line) => line.msg === "retention sweep");
@@ -145,7 +146,7 @@ describe.each(DIALECTS)("retention in the real server on %s", (dialect) => {
     const oldId = randomUUID();
     for (const database of Object.values(databases)) {
       const store = await database.openStore();
-      await store.acceptLead({
+      await store.intake.acceptLead({
         id: oldId,
         formId: "chartassist-demo",
         state: "spam",
@@ -175,7 +176,7 @@ describe.each(DIALECTS)("retention in the real server on %s", (dialect) => {
       ["swept", 0],
     ] as const) {
       const store = await databases[name].openStore();
-      expect(await store.list({})).toHaveLength(expected);
+      expect(await store.operations.list({})).toHaveLength(expected);
       await store.close();
       await databases[name].drop();
     }

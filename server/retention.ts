@@ -1,7 +1,7 @@
 import { errorKind } from "./error-kind.ts";
 import type { Logger } from "./logger.ts";
 import { startPeriodic } from "./periodic.ts";
-import type { LeadStore, PurgeResult } from "./store/lead-store.ts";
+import type { Operations, PurgeResult } from "./store/queries/operations.ts";
 
 const DAY_MS = 86_400_000;
 export const RETENTION_SWEEP_MS = 60 * 60 * 1000;
@@ -15,11 +15,11 @@ export interface Retention {
 
 /**
  * RETENTION_DAYS: delivered and spam leads older than that many days are purged with their files, once at
- * start-up and then every hour. Pending and dead leads are never purged (store.purge keeps them): they
+ * start-up and then every hour. Pending and dead leads are never purged (the purge keeps them): they
  * still wait for a person. Logs carry counts only.
  */
 export function startRetention(options: {
-  store: Pick<LeadStore, "purge">;
+  store: { operations: Pick<Operations, "purge"> };
   logger: Logger;
   retentionDays: number;
   now?: () => number;
@@ -29,7 +29,7 @@ export function startRetention(options: {
   const { run, stop } = startPeriodic(
     async () => {
       const at = now();
-      const result = await store.purge(at - retentionDays * DAY_MS, at);
+      const result = await store.operations.purge(at - retentionDays * DAY_MS, at);
       logger.info({ retentionDays, ...result }, "retention sweep");
       return result;
     },

@@ -14,8 +14,8 @@ import { startRetention } from "./retention.ts";
 import type { openStaffInbox } from "./staff/staff-inbox.ts";
 import { type beginStartup, servingLine } from "./startup.ts";
 import { loadStaticSite } from "./static-site.ts";
-import { openLeadStore } from "./store/open-store.ts";
 import { ensureDataDirs, tempDirOf } from "./store/resume-files.ts";
+import { openStore } from "./store/store.ts";
 
 /** Requests in progress get this long to finish after SIGTERM; uploads still arriving then are cut. */
 export const REQUEST_GRACE_MS = 5_000;
@@ -55,9 +55,12 @@ export async function startSiteServer({
     await probeWritable(tempDirOf(dataDir));
   });
   const store = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
-    openLeadStore({ dataDir, databaseUrl, channels: config.LEAD_CHANNELS }, (error) =>
-      logger.error({ err: errorKind(error) }, "database connection lost"),
-    ),
+    openStore({
+      dataDir,
+      databaseUrl,
+      channels: config.LEAD_CHANNELS,
+      onPoolError: (error) => logger.error({ err: errorKind(error) }, "database connection lost"),
+    }),
   );
   const alerts = config.ALERT_EMAIL ? createAlerts({ config, logger, store }) : undefined;
   const relay = config.RELAY_ENABLED

@@ -3,7 +3,8 @@ import type { ServerConfig } from "../config.ts";
 import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
 import { smtpTransport } from "../relay/channels/smtp.ts";
-import type { IncidentKind, LeadStore, StoreHealth } from "../store/lead-store.ts";
+import type { IncidentKind, StoreHealth } from "../store/queries/incidents.ts";
+import type { Store } from "../store/store.ts";
 
 type AlertConfig = Pick<
   ServerConfig,
@@ -58,7 +59,7 @@ function alertMail(
 export function createAlerts(deps: {
   config: AlertConfig;
   logger: Logger;
-  store: LeadStore;
+  store: Pick<Store, "incidents">;
   now?: () => number;
   intervalMs?: number;
 }): Alerts {
@@ -71,15 +72,16 @@ export function createAlerts(deps: {
 
   async function incident(kind: IncidentKind, active: boolean, health: StoreHealth, at: number) {
     if (!active) {
-      if (await store.resolveIncident(kind)) logger.info({ incident: kind }, "alert incident resolved");
+      if (await store.incidents.resolveIncident(kind))
+        logger.info({ incident: kind }, "alert incident resolved");
       return;
     }
-    if (!(await store.openIncident(kind, at))) return;
+    if (!(await store.incidents.openIncident(kind, at))) return;
     try {
       await transport.sendMail(alertMail(kind, health, config, at));
       logger.warn({ incident: kind, dead: health.dead, pending: health.pending }, "alert e-mail sent");
     } catch (error) {
-      await store.resolveIncident(kind);
+      await store.incidents.resolveIncident(kind);
       logger.error(
         { incident: kind, err: errorKind(error) },
         "alert e-mail failed; trying again at the next check",
@@ -92,7 +94,7 @@ export function createAlerts(deps: {
       again = false;
       try {
         const at = now();
-        const health = await store.health();
+        const health = await store.incidents.health();
         const waited = health.oldestPendingAt === null ? 0 : at - health.oldestPendingAt;
         await incident("dead", health.dead > 0, health, at);
         await incident("stuck", waited > config.ALERT_PENDING_AFTER_S * 1000, health, at);

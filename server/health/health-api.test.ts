@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "../logger.ts";
-import type { LeadStore, NewLead } from "../store/lead-store.ts";
+import type { NewLead } from "../store/lead-records.ts";
+import type { Store } from "../store/store.ts";
 import { startInProcessServer } from "../test/in-process-server.ts";
 import { leaseOf } from "../test/lease.ts";
 import { makeMinimalBuild } from "../test/server-process.ts";
@@ -23,7 +24,7 @@ const lead = (overrides: Partial<NewLead> = {}): NewLead => ({
 
 describe.each(DIALECTS)("health endpoints on %s", (dialect) => {
   let database: TestDatabase;
-  let store: LeadStore;
+  let store: Store;
   let clock: number;
   let api: ReturnType<typeof createHealthApi>;
 
@@ -53,11 +54,11 @@ describe.each(DIALECTS)("health endpoints on %s", (dialect) => {
   };
 
   it("reports pending, dead and spam counts and the oldest pending age, never cached", async () => {
-    await store.acceptLead(lead());
-    await store.acceptLead(lead({ state: "spam" }));
+    await store.intake.acceptLead(lead());
+    await store.intake.acceptLead(lead({ state: "spam" }));
     const dead = lead();
-    await store.acceptLead(dead);
-    await store.recordFailure(dead.id, await leaseOf(store, dead.id, T0), {
+    await store.intake.acceptLead(dead);
+    await store.outbox.recordFailure(dead.id, await leaseOf(store, dead.id, T0), {
       at: T0,
       nextAttemptAt: null,
       status: 503,
@@ -81,7 +82,7 @@ describe.each(DIALECTS)("health endpoints on %s", (dialect) => {
   });
 
   it("answers the delivery check 200 while every lead is on its way", async () => {
-    await store.acceptLead(lead());
+    await store.intake.acceptLead(lead());
     clock = T0 + ALERT_S * 1000;
     const answer = await get("/delivery");
     expect(answer).toMatchObject({ status: 200, cache: "no-store", body: { status: "ok", dead: 0 } });
@@ -90,8 +91,8 @@ describe.each(DIALECTS)("health endpoints on %s", (dialect) => {
 
   it("answers the delivery check 503 with the reason while a lead is dead", async () => {
     const dead = lead();
-    await store.acceptLead(dead);
-    await store.recordFailure(dead.id, await leaseOf(store, dead.id, T0), {
+    await store.intake.acceptLead(dead);
+    await store.outbox.recordFailure(dead.id, await leaseOf(store, dead.id, T0), {
       at: T0,
       nextAttemptAt: null,
       status: null,
@@ -106,12 +107,12 @@ describe.each(DIALECTS)("health endpoints on %s", (dialect) => {
       cache: "no-store",
       body: { status: "failing", dead: 1, reason: expect.stringContaining("1 lead(s) dead") },
     });
-    await store.retryDead(T0 + 1000);
+    await store.operations.retryDead(T0 + 1000);
     expect((await get("/delivery")).status).toBe(200);
   });
 
   it("answers the delivery check 503 once the oldest pending lead waits longer than ALERT_PENDING_AFTER_S", async () => {
-    await store.acceptLead(lead());
+    await store.intake.acceptLead(lead());
     clock = T0 + ALERT_S * 1000 + 1000;
     expect(await get("/delivery")).toMatchObject({
       status: 503,

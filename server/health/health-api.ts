@@ -2,12 +2,13 @@ import { Hono } from "hono";
 import type { ServerConfig } from "../config.ts";
 import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
-import type { LeadStore, StoreHealth } from "../store/lead-store.ts";
+import type { StoreHealth } from "../store/queries/incidents.ts";
+import type { Store } from "../store/store.ts";
 
 export interface HealthApiDeps {
   config: Pick<ServerConfig, "ALERT_PENDING_AFTER_S">;
   logger: Logger;
-  store: LeadStore;
+  store: Pick<Store, "dialect" | "incidents">;
   now?: () => number;
 }
 
@@ -40,7 +41,7 @@ export function createHealthApi({ config, logger, store, now = Date.now }: Healt
   app.get("/", async (c) => {
     let health: StoreHealth;
     try {
-      health = await store.health();
+      health = await store.incidents.health();
     } catch (error) {
       return c.json(unavailable(error), 503, NO_STORE);
     }
@@ -62,7 +63,7 @@ export function createHealthApi({ config, logger, store, now = Date.now }: Healt
   app.get("/delivery", async (c) => {
     let health: StoreHealth;
     try {
-      health = await store.health();
+      health = await store.incidents.health();
     } catch (error) {
       return c.json(unavailable(error), 503, NO_STORE);
     }

@@ -7,7 +7,7 @@ import { chartAssistDemo, nurseApplication, validateLead } from "../../leads/for
 import { RESUME_MESSAGES } from "../../leads/resume.ts";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
-import type { LeadStore } from "../store/lead-store.ts";
+import type { Store } from "../store/store.ts";
 import { type FakeFormService, startFakeFormService } from "../test/fake-form-service.ts";
 import { startInProcessServer, type TestServer } from "../test/in-process-server.ts";
 import {
@@ -52,7 +52,7 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
   let buildDir: string;
   let service: FakeFormService;
   let server: TestServer;
-  let store: LeadStore;
+  let store: Store;
 
   const post = (
     formId: string,
@@ -60,7 +60,7 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
     headers: Record<string, string> = JSON_ACCEPT,
     base = server.url,
   ) => fetch(`${base}/api/leads/${formId}`, { method: "POST", body, headers, redirect: "manual" });
-  const storedLeads = () => store.list({});
+  const storedLeads = () => store.operations.list({});
   /** The server's "lead" log lines so far, without pino's own fields. */
   const leadLogLines = () =>
     server
@@ -129,7 +129,7 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
     const body = (await response.json()) as { id: string; status: string };
     expect(body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: "accepted" });
 
-    const stored = await store.get(body.id);
+    const stored = await store.operations.get(body.id);
     expect(stored).toMatchObject({
       formId: "chartassist-demo",
       fields: { name: "Grace Hopper", email: "grace@example.com", company: "Navy" },
@@ -148,7 +148,9 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
       // Delivery is at least once: the id lets the mailbox recognise a repeat.
       _lead_id: body.id,
     });
-    await waitFor(async () => ((await store.get(body.id))?.state === "delivered" ? true : undefined));
+    await waitFor(async () =>
+      (await store.operations.get(body.id))?.state === "delivered" ? true : undefined,
+    );
     // One line for the operator: the form, the outcome, the id and the time taken, nothing the visitor typed.
     expect(leadLogLines()).toEqual([
       {
@@ -184,7 +186,7 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
     const response = await post("nurse-application", application(resume, "Mary CV.pdf"));
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
-    const stored = await store.get(id);
+    const stored = await store.operations.get(id);
     expect(stored?.resume).toEqual({
       name: "Mary CV.pdf",
       kind: "pdf",
@@ -382,7 +384,10 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
     expect(response.status).toBe(201);
     const { id, status } = (await response.json()) as { id: string; status: string };
     expect(status).toBe("accepted");
-    expect(await store.get(id)).toMatchObject({ state: "spam", fields: { _honey: "http://spam" } });
+    expect(await store.operations.get(id)).toMatchObject({
+      state: "spam",
+      fields: { _honey: "http://spam" },
+    });
     // A real lead posted after it reaches the service; the spam one never does.
     const after = await post("careworks-demo", demo({ email: "after-spam@example.com" }));
     await deliveryOf(((await after.json()) as { id: string }).id);
@@ -397,13 +402,13 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
       demo({ company: long, _honey: "http://spam", extra: "dropped" }),
     );
     const { id } = (await spam.json()) as { id: string };
-    const stored = await store.get(id);
+    const stored = await store.operations.get(id);
     expect(stored?.state).toBe("spam");
     expect(Object.keys(stored?.fields ?? {}).sort()).toEqual(["_honey", "company", "email", "name"]);
     expect(stored?.fields.company).toBe("x".repeat(5000));
     const blank = await post("careworks-demo", demo({ email: "blank-honey@example.com", _honey: "   " }));
     const blankId = ((await blank.json()) as { id: string }).id;
-    expect((await store.get(blankId))?.state).toBe("pending");
+    expect((await store.operations.get(blankId))?.state).toBe("pending");
   });
 
   it("sends a native form post back to the form's page with 303, for success and for errors", async () => {
@@ -500,7 +505,7 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
   it("keeps the leads in the database DATA_DIR or DATABASE_URL names", async () => {
     const response = await post("chartassist-demo", demo({ email: "where@example.com" }));
     const { id } = (await response.json()) as { id: string };
-    expect(await store.get(id)).toMatchObject({ fields: { email: "where@example.com" } });
+    expect(await store.operations.get(id)).toMatchObject({ fields: { email: "where@example.com" } });
     expect(existsSync(path.join(database.dataDir, "leads.db"))).toBe(dialect === "sqlite");
   });
 });

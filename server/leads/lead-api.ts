@@ -10,8 +10,9 @@ import type { ServerConfig } from "../config.ts";
 import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
 import { newId } from "../store/ids.ts";
-import { IDEMPOTENCY_WINDOW_MS, type LeadStore } from "../store/lead-store.ts";
+import { IDEMPOTENCY_WINDOW_MS } from "../store/lead-records.ts";
 import { removeQuietly } from "../store/resume-files.ts";
+import type { Store } from "../store/store.ts";
 import { clientAddressResolver, rateLimitKey } from "./client-address.ts";
 import { allowedOriginsOf, judgeOrigin } from "./client-origin.ts";
 import { isValidIdempotencyKey, payloadHash } from "./idempotency.ts";
@@ -21,7 +22,7 @@ import { createRateLimiter } from "./rate-limit.ts";
 export interface LeadApiDeps {
   config: ServerConfig;
   logger: Logger;
-  store: LeadStore;
+  store: Pick<Store, "intake">;
   /** Called after a lead is committed, so an in-process relay can send it at once. */
   onAccepted?: () => void;
   now?: () => number;
@@ -223,7 +224,7 @@ export async function createLeadApi({
         c.req.header("Referer"),
         (origin) => origin === siteOrigin || new URL(origin).host === host,
       );
-      const outcome = await store.acceptLead(
+      const outcome = await store.intake.acceptLead(
         {
           id: newId(),
           formId: form.id,

@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
+import { text } from "node:stream/consumers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { leadsToCsv, runCli } from "../cli.ts";
+import { runCli } from "../cli.ts";
 import { loadConfig } from "../config.ts";
+import { exportColumns, leadsCsv } from "../lead-export.ts";
 import { createLogger } from "../logger.ts";
 import { createFormServiceChannel } from "../relay/channels/form-service.ts";
 import { webhookPayload } from "../relay/channels/webhook.ts";
-import type { ClaimedDelivery, LeadStore } from "../store/lead-store.ts";
+import type { ClaimedDelivery } from "../store/queries/outbox.ts";
+import type { Store } from "../store/store.ts";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { createLeadApi } from "./lead-api.ts";
 
@@ -17,7 +20,7 @@ const demo = (extra: Record<string, string> = {}) =>
 
 describe.each(DIALECTS)("lead source through the API on %s", (dialect) => {
   let database: TestDatabase;
-  let store: LeadStore;
+  let store: Store;
   let api: Awaited<ReturnType<typeof createLeadApi>>;
 
   beforeEach(async () => {
@@ -45,7 +48,7 @@ describe.each(DIALECTS)("lead source through the API on %s", (dialect) => {
     });
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
-    const lead = await store.get(id);
+    const lead = await store.operations.get(id);
     return { source: lead?.source, fields: lead?.fields };
   }
 
@@ -116,7 +119,12 @@ describe("lead source in deliveries", () => {
       return Response.json({ success: "true" });
     }) as unknown as typeof fetch;
     const config = loadConfig({ SITE_URL, ...env });
-    const channel = createFormServiceChannel({ config, store: {} as LeadStore, now: Date.now, fetchImpl });
+    const channel = createFormServiceChannel({
+      config,
+      store: { outbox: { readResume: async () => null } },
+      now: Date.now,
+      fetchImpl,
+    });
     expect((await channel.send(delivery, new AbortController().signal)).ok).toBe(true);
     return [...(sent?.keys() ?? [])];
   }
@@ -136,29 +144,20 @@ describe("lead source in deliveries", () => {
 });
 
 describe("lead source in the CLI", () => {
-  it("exports the source columns, formulas defused", () => {
-    const csv = leadsToCsv([
-      {
-        id: "a",
-        formId: "chartassist-demo",
-        state: "pending",
-        fields: { name: "Grace" },
-        resume: null,
-        source: { utm_campaign: "=HYPERLINK(1)", referrer: "https://news.example.org" },
-        resumeLocation: null,
-        createdAt: 0,
-        deliveredAt: null,
-        deliveries: [],
-        attempts: 0,
-        nextAttemptAt: null,
-        lastAttemptAt: null,
-        lastStatus: null,
-        lastError: null,
-        problem: null,
-      },
-    ]);
-    const [header, row] = csv.trimEnd().split("\n");
-    expect(header).toContain('"source_page","landing_page","referrer","utm_source"');
+  it("exports the source columns, formulas defused", async () => {
+    const lead = {
+      id: "a",
+      formId: "chartassist-demo",
+      createdAt: 0,
+      status: "New",
+      assignee: null,
+      delivery: "pending",
+      fields: { name: "Grace" },
+      source: { utm_campaign: "=HYPERLINK(1)", referrer: "https://news.example.org" },
+    };
+    const csv = await text(leadsCsv(exportColumns(["name"]), [[lead]]));
+    const [header, row] = csv.trimEnd().split("\r\n");
+    expect(header).toContain('"Form page","Landing page","Referring site","UTM source"');
     expect(row).toContain(`"https://news.example.org"`);
     expect(row).toContain(`"'=HYPERLINK(1)"`);
   });
@@ -171,7 +170,7 @@ describe("lead source in the CLI", () => {
         const store = await database.openStore();
         const now = Date.now();
         const accept = (createdAt: number, source: Record<string, string>) =>
-          store.acceptLead({
+          store.intake.acceptLead({
             id: randomUUID(),
             formId: "chartassist-demo",
             state: "pending",

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
-import type { LeadStore } from "../store/lead-store.ts";
+import type { Store } from "../store/store.ts";
 import { applicationBody, BOUNDARY } from "../test/raw-client.ts";
 import { pdfFile } from "../test/resume-fixtures.ts";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
@@ -25,7 +25,7 @@ function chunked(parts: Buffer[]): ReadableStream<Uint8Array> {
 
 describe.each(DIALECTS)("malformed and oversized bodies, in process, on %s", (dialect) => {
   let database: TestDatabase;
-  let store: LeadStore;
+  let store: Store;
   let api: Awaited<ReturnType<typeof createLeadApi>>;
 
   beforeEach(async () => {
@@ -51,7 +51,7 @@ describe.each(DIALECTS)("malformed and oversized bodies, in process, on %s", (di
   }
 
   async function expectNothingKept() {
-    expect(await store.list({})).toEqual([]);
+    expect(await store.operations.list({})).toEqual([]);
     expect(await readdir(path.join(database.dataDir, "tmp"))).toEqual([]);
     expect(await readdir(path.join(database.dataDir, "resumes"))).toEqual([]);
   }

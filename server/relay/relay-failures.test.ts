@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
-import type { LeadStore, NewLead } from "../store/lead-store.ts";
+import type { NewLead } from "../store/lead-records.ts";
+import type { Store } from "../store/store.ts";
 import { startFakeFormService } from "../test/fake-form-service.ts";
 import { pdfFile, uploadedResume } from "../test/resume-fixtures.ts";
 import { waitFor } from "../test/server-process.ts";
@@ -40,7 +41,7 @@ describe.each(DIALECTS)("relay failure paths (in process, against loopback servi
     return { store, dataDir, relay, config, database };
   }
 
-  async function accept(store: LeadStore, dataDir: string, resume?: Buffer) {
+  async function accept(store: Store, dataDir: string, resume?: Buffer) {
     const lead: NewLead = {
       id: randomUUID(),
       formId: resume ? "nurse-application" : "payroll-info",
@@ -51,16 +52,16 @@ describe.each(DIALECTS)("relay failure paths (in process, against loopback servi
       createdAt: Date.now(),
     };
     if (resume) lead.resume = await uploadedResume(dataDir, resume);
-    await store.acceptLead(lead);
+    await store.intake.acceptLead(lead);
     return lead.id;
   }
 
-  const attempted = (store: LeadStore, id: string, atLeast: number) => async () => {
-    const lead = await store.get(id);
+  const attempted = (store: Store, id: string, atLeast: number) => async () => {
+    const lead = await store.operations.get(id);
     return lead && lead.attempts >= atLeast ? lead : undefined;
   };
-  const inState = (store: LeadStore, id: string, state: string) => async () =>
-    (await store.get(id))?.state === state ? true : undefined;
+  const inState = (store: Store, id: string, state: string) => async () =>
+    (await store.operations.get(id))?.state === state ? true : undefined;
 
   it("counts a form service that hangs past RELAY_TIMEOUT_MS as a failed attempt, keeps the lead pending and retries it", async () => {
     let received = 0;
@@ -97,7 +98,11 @@ describe.each(DIALECTS)("relay failure paths (in process, against loopback servi
     });
     await waitFor(inState(store, id, "delivered"), 10_000, "delivery after the timeouts");
     expect(received).toBe(3);
-    expect(await store.get(id)).toMatchObject({ state: "delivered", attempts: 3, lastError: null });
+    expect(await store.operations.get(id)).toMatchObject({
+      state: "delivered",
+      attempts: 3,
+      lastError: null,
+    });
   });
 
   it("counts a refused connection as a failed attempt, retries, and never marks the lead delivered", async () => {
@@ -147,7 +152,7 @@ describe.each(DIALECTS)("relay failure paths (in process, against loopback servi
 
     await waitFor(inState(store, id, "delivered"), 10_000, "delivery after the reset");
     expect(received).toBe(2);
-    expect(await store.get(id)).toMatchObject({ state: "delivered", attempts: 2 });
+    expect(await store.operations.get(id)).toMatchObject({ state: "delivered", attempts: 2 });
   });
 
   it.each([400, 401, 403, 404, 422])(
@@ -222,7 +227,7 @@ describe.each(DIALECTS)("relay failure paths (in process, against loopback servi
     });
     dead.start();
     await waitFor(async () => (sent > 0 ? true : undefined), 10_000, "the dead worker's request");
-    expect(await store.get(id)).toMatchObject({ state: "pending", attempts: 0 });
+    expect(await store.operations.get(id)).toMatchObject({ state: "pending", attempts: 0 });
 
     // A restarted worker, its clock past the lease (RELAY_TIMEOUT_MS + 60 s), takes the lead over.
     const leaseMs = config.RELAY_TIMEOUT_MS + 60_000;
@@ -235,6 +240,6 @@ describe.each(DIALECTS)("relay failure paths (in process, against loopback servi
     // Even a confirmation reaching the old worker late is fenced out by the lease: one attempt, one delivery.
     answerTheDead?.(Response.json({ success: "true" }));
     await dead.stop(0);
-    expect(await store.get(id)).toMatchObject({ state: "delivered", attempts: 1 });
+    expect(await store.operations.get(id)).toMatchObject({ state: "delivered", attempts: 1 });
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
-import type { ClaimedDelivery, FailedAttempt, LeadStore } from "../store/lead-store.ts";
+import type { ClaimedDelivery, FailedAttempt, Outbox } from "../store/queries/outbox.ts";
 import { claimedDelivery } from "../test/claimed-delivery.ts";
 import type { DeliveryChannel } from "./channels/channel.ts";
 import { createRelayWorker, type RelayWorker } from "./relay-worker.ts";
@@ -157,7 +157,7 @@ function startRelay(outbox: FakeOutbox, options: Options = {}) {
   const worker = createRelayWorker({
     config,
     logger,
-    store: outbox as unknown as LeadStore,
+    store: { outbox: outbox as unknown as Outbox },
     now: options.now ?? (() => T0),
     random: options.random ?? (() => 0.5),
     channels: options.channels ?? { formservice: scripted({ ok: true, status: 200 }).channel },

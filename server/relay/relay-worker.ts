@@ -1,7 +1,9 @@
 import type { ServerConfig } from "../config.ts";
 import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
-import type { Channel, ClaimedDelivery, LeadStore } from "../store/lead-store.ts";
+import type { Channel } from "../store/lead-records.ts";
+import type { ClaimedDelivery } from "../store/queries/outbox.ts";
+import type { Store } from "../store/store.ts";
 import { backoffDelay } from "./backoff.ts";
 import { configurationProblem, type DeliveryChannel } from "./channels/channel.ts";
 import { createChannels } from "./channels/index.ts";
@@ -10,7 +12,8 @@ import type { SendOutcome } from "./send-lead.ts";
 export interface RelayDeps {
   config: ServerConfig;
   logger: Logger;
-  store: LeadStore;
+  /** The outbox it claims from and settles in. */
+  store: Pick<Store, "outbox">;
   now?: () => number;
   random?: () => number;
   fetchImpl?: typeof fetch;
@@ -104,7 +107,7 @@ export function createRelayWorker({
     const ms = Math.round(performance.now() - started);
     try {
       if (!outcome.ok && stopping.signal.aborted) {
-        await store.releaseLease(delivery.leadId, delivery.lease);
+        await store.outbox.releaseLease(delivery.leadId, delivery.lease);
         logger.info(
           { ...context, outcome: "released", ms },
           "relay stopped: delivery released for the next run",
@@ -112,7 +115,7 @@ export function createRelayWorker({
         return;
       }
       if (outcome.ok) {
-        if (!(await store.markDelivered(delivery.leadId, delivery.lease, at))) {
+        if (!(await store.outbox.markDelivered(delivery.leadId, delivery.lease, at))) {
           logger.warn(
             { ...context, status: outcome.status, ms },
             "relay lost its lease: outcome not recorded",
@@ -130,7 +133,7 @@ export function createRelayWorker({
         outcome.retryAfterMs ??
         backoffDelay(delivery.attempts, config.RELAY_BASE_DELAY_MS, config.RELAY_MAX_DELAY_MS, random);
       const nextAttemptAt = outcome.final || at >= deadline ? null : Math.min(at + wait, deadline);
-      const recorded = await store.recordFailure(delivery.leadId, delivery.lease, {
+      const recorded = await store.outbox.recordFailure(delivery.leadId, delivery.lease, {
         at,
         nextAttemptAt,
         enqueuedAt: delivery.enqueuedAt,
@@ -177,7 +180,7 @@ export function createRelayWorker({
       let claimed: ClaimedDelivery[] = [];
       if (free > 0) {
         try {
-          claimed = await store.claimDue(now(), free, leaseMs);
+          claimed = await store.outbox.claimDue(now(), free, leaseMs);
         } catch (error) {
           logger.error({ err: errorKind(error) }, "relay could not read the outbox");
           await sleep(config.RELAY_POLL_MS);
@@ -200,7 +203,7 @@ export function createRelayWorker({
       if (claimed.length > 0 && claimed.length === free) continue;
       let wait = config.RELAY_POLL_MS;
       try {
-        const due = await store.nextDueAt();
+        const due = await store.outbox.nextDueAt();
         if (due !== null) wait = Math.min(wait, Math.max(5, due - now()));
       } catch {
         // The claim above will report a broken store.

@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_GRACE_MS } from "../server.ts";
-import type { LeadStore } from "../store/lead-store.ts";
+import type { Store } from "../store/store.ts";
 import {
   ACTIVATION_ANSWER,
   type FakeFormService,
@@ -41,7 +41,7 @@ interface Setup<Server extends TestServer> {
   dataDir: string;
   fake: FakeFormService;
   server: Server;
-  store: LeadStore;
+  store: Store;
   env: Record<string, string>;
 }
 
@@ -120,8 +120,8 @@ describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => 
       phone: CANARY.phone,
       message: CANARY.message,
     });
-  const stateOf = async (store: LeadStore, id: string, state: string) =>
-    (await store.get(id))?.state === state ? true : undefined;
+  const stateOf = async (store: Store, id: string, state: string) =>
+    (await store.operations.get(id))?.state === state ? true : undefined;
 
   it("retries through an outage (503 three times) and delivers the lead exactly once", async () => {
     const fake = await startFakeFormService((index) =>
@@ -135,7 +135,11 @@ describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => 
     expect(fake.posts.map((post) => post.status)).toEqual([503, 503, 503, 200]);
     expect(fake.delivered()).toHaveLength(1);
     expect(fake.delivered()[0]?.fields.email).toBe(CANARY.email);
-    expect(await store.get(id)).toMatchObject({ state: "delivered", attempts: 4, lastError: null });
+    expect(await store.operations.get(id)).toMatchObject({
+      state: "delivered",
+      attempts: 4,
+      lastError: null,
+    });
   });
 
   it("waits as long as Retry-After says", async () => {
@@ -145,7 +149,7 @@ describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => 
     const { server, store } = await setup({}, fake);
     const id = await postLead(server, canaryForm());
     await waitFor(() => stateOf(store, id, "delivered"), 20_000, "delivery");
-    const stored = await store.get(id);
+    const stored = await store.operations.get(id);
     expect(stored?.attempts).toBe(2);
     expect((stored?.deliveredAt ?? 0) - (stored?.createdAt ?? 0)).toBeGreaterThanOrEqual(1000);
   });
@@ -158,11 +162,11 @@ describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => 
     );
     const id = await postLead(server, canaryForm());
     await waitFor(
-      async () => ((await store.get(id))?.problem === "activation" ? true : undefined),
+      async () => ((await store.operations.get(id))?.problem === "activation" ? true : undefined),
       20_000,
       "attempt",
     );
-    expect(await store.get(id)).toMatchObject({ state: "pending", attempts: 1, lastStatus: 200 });
+    expect(await store.operations.get(id)).toMatchObject({ state: "pending", attempts: 1, lastStatus: 200 });
     expect(fake.delivered()).toEqual([]);
 
     // The log line may follow the store's change: wait for it.
@@ -271,9 +275,9 @@ describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => 
     expect(server.logs()).toContain('"outcome":"released"');
 
     // No attempt was counted and no lease is held: the next worker may send it right away.
-    const lead = await store.get(id);
+    const lead = await store.operations.get(id);
     expect(lead).toMatchObject({ state: "pending", attempts: 0 });
-    const due = await store.claimDue(Date.now(), 10, 60_000);
+    const due = await store.outbox.claimDue(Date.now(), 10, 60_000);
     expect(due.map((delivery) => delivery.leadId).sort()).toEqual([id, waiting].sort());
   });
 
@@ -306,7 +310,7 @@ describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => 
     const id = (JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4)) as { id: string }).id;
     await exited;
     expect(server.child.exitCode).toBe(0);
-    expect(await store.get(id)).toMatchObject({ formId: "nurse-application", state: "pending" });
+    expect(await store.operations.get(id)).toMatchObject({ formId: "nurse-application", state: "pending" });
   });
 
   it("never writes lead contents to the logs (canary)", async () => {

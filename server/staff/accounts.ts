@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
+import type { ErrorCode } from "../../staff/api.ts";
 import { isRole, type Role } from "../../staff/roles.ts";
-import { audit } from "./audit.ts";
+import { truthy } from "../store/queries/staff-accounts.ts";
+import type { Store } from "../store/store.ts";
 import type { StaffAuth } from "./auth.ts";
 import { cookieHeaderOf } from "./cookies.ts";
 import { passwordProblem } from "./password-policy.ts";
-import type { StaffDb } from "./staff-db.ts";
 
 export const SETUP_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -28,18 +29,13 @@ export class StaffError extends Error {
   }
 }
 
-export type StaffErrorCode =
-  | "not_found"
-  | "exists"
-  | "bad_email"
-  | "bad_role"
-  | "setup_link_invalid"
-  | "weak_password"
-  | "bad_code";
+export type StaffErrorCode = Extract<
+  ErrorCode,
+  "not_found" | "exists" | "bad_email" | "bad_role" | "setup_link_invalid" | "weak_password" | "bad_code"
+>;
 
 const emailSchema = z.email();
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
-const truthy = (value: boolean | number | null | undefined) => value === true || value === 1;
 
 /**
  * Staff accounts, shared by the operator CLI and the staff API: the operator adds people and resets them with a
@@ -47,35 +43,20 @@ const truthy = (value: boolean | number | null | undefined) => value === true ||
  * hashed by better-auth and the TOTP secret made and checked by its two-factor plugin.
  */
 export function createStaffAccounts(deps: {
-  staffDb: StaffDb;
+  store: Pick<Store, "staffAccounts" | "audit">;
   auth: StaffAuth;
   siteUrl: string;
   now?: () => number;
 }) {
-  const { staffDb, auth, now = Date.now } = deps;
-  const { db } = staffDb;
+  const { auth, now = Date.now } = deps;
+  const { staffAccounts: rows, audit } = deps.store;
   const origin = new URL(deps.siteUrl).origin;
   const context = () => auth.$context;
 
   const issueLink = async (userId: string) => {
     const token = randomBytes(32).toString("base64url");
     const at = now();
-    // A new link replaces every earlier one.
-    await db
-      .updateTable("staff_setup_tokens")
-      .set({ used_at: at })
-      .where("user_id", "=", userId)
-      .where("used_at", "is", null)
-      .execute();
-    await db
-      .insertInto("staff_setup_tokens")
-      .values({
-        token_hash: hashOf(token),
-        user_id: userId,
-        created_at: at,
-        expires_at: at + SETUP_LINK_TTL_MS,
-      })
-      .execute();
+    await rows.issueSetupToken(userId, hashOf(token), at, at + SETUP_LINK_TTL_MS);
     return `${origin}/staff/setup?token=${token}`;
   };
 
@@ -89,8 +70,7 @@ export function createStaffAccounts(deps: {
   const revokeCredentials = async (userId: string) => {
     const ctx = await context();
     await ctx.internalAdapter.deleteUserSessions(userId);
-    await db.deleteFrom("staff_two_factor").where("userId", "=", userId).execute();
-    await db.updateTable("staff_account").set({ password: null }).where("userId", "=", userId).execute();
+    await rows.removeCredentials(userId);
     await ctx.internalAdapter.updateUser(userId, {
       twoFactorEnabled: false,
       failedSignIns: 0,
@@ -101,14 +81,7 @@ export function createStaffAccounts(deps: {
   /** The user a live set-up link belongs to, or null (unknown, used or expired). */
   const userOfToken = async (token: string) => {
     if (!token) return null;
-    const row = await db
-      .selectFrom("staff_setup_tokens as t")
-      .innerJoin("staff_user as u", "u.id", "t.user_id")
-      .select(["t.token_hash", "u.id", "u.email", "u.disabled"])
-      .where("t.token_hash", "=", hashOf(token))
-      .where("t.used_at", "is", null)
-      .where("t.expires_at", ">", now())
-      .executeTakeFirst();
+    const row = await rows.liveSetupToken(hashOf(token), now());
     return row && !truthy(row.disabled) ? row : null;
   };
   const requireToken = async (token: string) => {
@@ -138,7 +111,7 @@ export function createStaffAccounts(deps: {
         },
         { method: "admin" },
       );
-      await audit(db, {
+      await audit.record({
         actorId: input.actorId ?? null,
         action: "staff_added",
         detail: `${user.id} ${input.role}`,
@@ -147,39 +120,22 @@ export function createStaffAccounts(deps: {
     },
 
     async list(): Promise<StaffMember[]> {
-      const rows = await db
-        .selectFrom("staff_user")
-        .select(["id", "email", "name", "role", "disabled", "twoFactorEnabled"])
-        .orderBy("email")
-        .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        email: row.email,
-        name: row.name,
-        role: row.role as Role,
-        disabled: truthy(row.disabled),
-        enrolled: truthy(row.twoFactorEnabled),
-      }));
+      return (await rows.members()).map((member) => ({ ...member, role: member.role as Role }));
     },
 
     async setRole(email: string, role: string, actorId: string | null = null) {
       if (!isRole(role)) throw new StaffError("bad_role", "The role must be admin, recruiting or sales.");
       const user = await findByEmail(email);
       await (await context()).internalAdapter.updateUser(user.id, { role });
-      await audit(db, { actorId, action: "staff_role_changed", detail: `${user.id} ${role}` });
+      await audit.record({ actorId, action: "staff_role_changed", detail: `${user.id} ${role}` });
     },
 
     async disable(email: string, actorId: string | null = null) {
       const user = await findByEmail(email);
       await (await context()).internalAdapter.updateUser(user.id, { disabled: true });
       await revokeCredentials(user.id);
-      await db
-        .updateTable("staff_setup_tokens")
-        .set({ used_at: now() })
-        .where("user_id", "=", user.id)
-        .where("used_at", "is", null)
-        .execute();
-      await audit(db, { actorId, action: "staff_disabled", detail: user.id });
+      await rows.endSetupTokens(user.id, now());
+      await audit.record({ actorId, action: "staff_disabled", detail: user.id });
     },
 
     /** A new set-up link; the person's sessions end and the old password and authenticator stop working. */
@@ -187,7 +143,7 @@ export function createStaffAccounts(deps: {
       const user = await findByEmail(email);
       await (await context()).internalAdapter.updateUser(user.id, { disabled: false });
       await revokeCredentials(user.id);
-      await audit(db, { actorId, action: "staff_reset", detail: user.id });
+      await audit.record({ actorId, action: "staff_reset", detail: user.id });
       return issueLink(user.id);
     },
 
@@ -226,11 +182,7 @@ export function createStaffAccounts(deps: {
         body: { password },
         headers: new Headers({ cookie }),
       });
-      await db
-        .updateTable("staff_setup_tokens")
-        .set({ enrol_cookie: cookie })
-        .where("token_hash", "=", row.token_hash)
-        .execute();
+      await rows.setEnrolCookie(row.token_hash, cookie);
       const totpUri = "totpURI" in enabled ? enabled.totpURI : "";
       return { totpUri, secret: new URL(totpUri).searchParams.get("secret") ?? "" };
     },
@@ -238,27 +190,16 @@ export function createStaffAccounts(deps: {
     /** The first code: TOTP is enabled, the link is used, and no session is left (the person signs in). */
     async confirmSetup(token: string, code: string) {
       const row = await requireToken(token);
-      const pending = await db
-        .selectFrom("staff_setup_tokens")
-        .select("enrol_cookie")
-        .where("token_hash", "=", row.token_hash)
-        .executeTakeFirst();
-      if (!pending?.enrol_cookie) throw new StaffError("bad_code", "Choose a password first.");
+      if (!row.enrol_cookie) throw new StaffError("bad_code", "Choose a password first.");
       try {
-        await auth.api.verifyTOTP({ body: { code }, headers: new Headers({ cookie: pending.enrol_cookie }) });
+        await auth.api.verifyTOTP({ body: { code }, headers: new Headers({ cookie: row.enrol_cookie }) });
       } catch {
         throw new StaffError("bad_code", "That code is not right. Enter the current code from your app.");
       }
-      const consumed = await db
-        .updateTable("staff_setup_tokens")
-        .set({ used_at: now(), enrol_cookie: null })
-        .where("token_hash", "=", row.token_hash)
-        .where("used_at", "is", null)
-        .executeTakeFirst();
-      if (Number(consumed.numUpdatedRows) !== 1)
+      if (!(await rows.consumeSetupToken(row.token_hash, now())))
         throw new StaffError("setup_link_invalid", "This set-up link is unknown, used or expired.");
       await (await context()).internalAdapter.deleteUserSessions(row.id);
-      await audit(db, { actorId: row.id, action: "setup_completed" });
+      await audit.record({ actorId: row.id, action: "setup_completed" });
     },
   };
 }

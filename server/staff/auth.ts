@@ -1,36 +1,40 @@
+import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { twoFactor } from "better-auth/plugins/two-factor";
-import type { Kysely } from "kysely";
 import { ROLES } from "../../staff/roles.ts";
-import type { StoreDialect } from "../store/lead-store.ts";
+import type { Store } from "../store/store.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-policy.ts";
 
 /** Sessions end 12 h after sign-in whatever the activity (the idle timeout is checked in session.ts). */
 export const SESSION_ABSOLUTE_S = 12 * 60 * 60;
 export const STAFF_AUTH_PATH = "/api/staff/auth";
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 128;
 const TOTP_ISSUER = "Staff inbox";
 
-export interface StaffAuthOptions {
-  db: Kysely<unknown>;
-  dialect: StoreDialect;
-  siteUrl: string;
-  /** Signs cookies and encrypts the TOTP secrets at rest (staff_secret, see secret.ts). */
-  secret: string;
+/** The name the key better-auth signs with is kept under (staff_secret). */
+const AUTH_SECRET = "better-auth";
+
+/**
+ * better-auth on the store's connection, once the store is open: the key it signs cookies and encrypts TOTP
+ * secrets with is 32 random bytes made by the first instance that starts, kept in the database so every instance
+ * (and the CLI) uses the same one.
+ */
+export async function openStaffAuth(store: Pick<Store, "authDatabase" | "staffAccounts">, siteUrl: string) {
+  const secret = await store.staffAccounts.secret(AUTH_SECRET, randomBytes(32).toString("base64url"));
+  return createStaffAuth(store.authDatabase, siteUrl, secret);
 }
 
 /**
- * better-auth on our Kysely instance, with our own table names (staff_*), e-mail and password sign-in without
- * public sign-up, and the two-factor plugin for TOTP. Accounts are made by the operator (cli.ts); the HTTP
- * endpoints people use are the contract's (auth-api.ts), which add the lockout, the rate limit and the audit.
+ * better-auth with our own table names (staff_*), e-mail and password sign-in without public sign-up, and the
+ * two-factor plugin for TOTP. Accounts are made by the operator (`leads staff add`); the HTTP endpoints people
+ * use are the contract's (auth-routes.ts), which add the lockout, the rate limit and the audit.
  */
-export function createStaffAuth({ db, dialect, siteUrl, secret }: StaffAuthOptions) {
+function createStaffAuth(database: Store["authDatabase"], siteUrl: string, secret: string) {
   return betterAuth({
     appName: TOTP_ISSUER,
     baseURL: new URL(siteUrl).origin,
     basePath: STAFF_AUTH_PATH,
     secret,
-    database: { db, type: dialect },
+    database,
     trustedOrigins: [new URL(siteUrl).origin],
     emailAndPassword: {
       enabled: true,

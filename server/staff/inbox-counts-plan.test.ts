@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_FORM_IDS } from "../../leads/forms.ts";
 import type { LeadsTable } from "../store/database.ts";
 import { openStaffHarness, type StaffHarness } from "../test/staff-harness.ts";
-import { createInbox } from "./inbox.ts";
 
 /**
  * PostgreSQL chooses a plan by the table's size and statistics, so its counts are checked at a size where the
@@ -17,7 +16,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))("the inbox counts on PostgreSQ
 
   beforeAll(async () => {
     h = await openStaffHarness("postgres");
-    const { db } = h.staff.staffDb;
+    const { db } = h;
     for (let offset = 0; offset < LEADS; offset += 2_000) {
       const rows: Insertable<LeadsTable>[] = Array.from({ length: 2_000 }, (_, step) => {
         const index = offset + step;
@@ -43,10 +42,10 @@ describe.runIf(Boolean(process.env.DATABASE_URL))("the inbox counts on PostgreSQ
   });
 
   it("are an index-only scan of leads_counts in group order, with no lead row read", async () => {
-    const inbox = createInbox({ staffDb: h.staff.staffDb, store: h.store });
+    const inbox = h.store.inbox;
     for (const filters of [{}, { campaign: "campaign-4" }, { status: "New" }]) {
       const query = inbox.countsQuery("admin", filters).compile();
-      const plan = await h.staff.staffDb.db.executeQuery<{ "QUERY PLAN": string }>(
+      const plan = await h.db.executeQuery<{ "QUERY PLAN": string }>(
         CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]),
       );
       const steps = plan.rows.map((row) => row["QUERY PLAN"]).join("\n");

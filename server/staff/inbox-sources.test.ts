@@ -2,9 +2,9 @@ import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SOURCE_MAX } from "../../leads/source.ts";
 import { NO_SOURCE_VALUE } from "../../leads/source-labels.ts";
+import { SOURCE_COUNT_LIMIT } from "../../staff/limits.ts";
 import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
 import { DIALECTS } from "../test/test-database.ts";
-import { createInbox, SOURCE_COUNT_LIMIT } from "./inbox.ts";
 
 // Issue 16 in the inbox: each lead's source on its page, the list filtered and counted by campaign and by
 // referrer (within the role's forms), and the CSV export carrying the source columns.
@@ -194,10 +194,10 @@ describe.each(DIALECTS)("lead sources in the staff inbox on %s", (dialect) => {
   it.runIf(dialect === "sqlite")(
     "counts from the covering index alone, with or without a source filter (no lead row read)",
     async () => {
-      const inbox = createInbox({ staffDb: h.staff.staffDb, store: h.store });
+      const inbox = h.store.inbox;
       for (const filters of [{}, { campaign: "fall" }, { referrer: null, status: "New" }]) {
         const query = inbox.countsQuery("admin", filters).compile();
-        const plan = await h.staff.staffDb.db.executeQuery<{ detail: string }>(
+        const plan = await h.db.executeQuery<{ detail: string }>(
           CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
         );
         const steps = plan.rows.map((row) => row.detail);
@@ -210,9 +210,9 @@ describe.each(DIALECTS)("lead sources in the staff inbox on %s", (dialect) => {
   it.runIf(dialect === "sqlite")(
     "finds a search's leads through the covering index alone, reading only the matches' rows",
     async () => {
-      const inbox = createInbox({ staffDb: h.staff.staffDb, store: h.store });
+      const inbox = h.store.inbox;
       const query = inbox.pageQuery("admin", { q: "quinn" }).limit(50).compile();
-      const plan = await h.staff.staffDb.db.executeQuery<{ detail: string }>(
+      const plan = await h.db.executeQuery<{ detail: string }>(
         CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
       );
       const steps = plan.rows.map((row) => row.detail);

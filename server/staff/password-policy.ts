@@ -1,4 +1,5 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth.ts";
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
 
 let common: Promise<Set<string>> | undefined;
 

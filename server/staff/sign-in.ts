@@ -1,8 +1,6 @@
 import { APIError } from "better-auth/api";
-import { sql } from "kysely";
 import { isRole } from "../../staff/roles.ts";
-import type { LeadDb } from "../store/database.ts";
-import { audit } from "./audit.ts";
+import type { Store } from "../store/store.ts";
 import type { StaffAuth } from "./auth.ts";
 import { cookieHeaderOf } from "./cookies.ts";
 import type { StaffUser } from "./session.ts";
@@ -23,18 +21,17 @@ const refusedByLibrary = (error: unknown) => error instanceof APIError;
  * it: five wrong attempts in a row (password or code) lock the account for 15 minutes, and every outcome is
  * audited by account id.
  */
-export function createSignIn(deps: { auth: StaffAuth; db: LeadDb; now: () => number }) {
-  const { auth, db, now } = deps;
+export function createSignIn(deps: {
+  auth: StaffAuth;
+  store: Pick<Store, "staffAccounts" | "audit">;
+  now: () => number;
+}) {
+  const { auth, now } = deps;
+  const { staffAccounts, audit } = deps.store;
 
   const recordFailure = async (userId: string): Promise<SignInOutcome> => {
-    const counted = await db
-      .updateTable("staff_user")
-      .set({ failedSignIns: sql`coalesce("failedSignIns", 0) + 1` } as never)
-      .where("id", "=", userId)
-      .returning(sql<number>`"failedSignIns"`.as("failures"))
-      .executeTakeFirst();
-    if (Number(counted?.failures ?? 0) < LOCK_AFTER_FAILURES) {
-      await audit(db, { actorId: userId, action: "sign_in_failed" });
+    if ((await staffAccounts.countFailedSignIn(userId)) < LOCK_AFTER_FAILURES) {
+      await audit.record({ actorId: userId, action: "sign_in_failed" });
       return { kind: "refused" };
     }
     const ctx = await auth.$context;
@@ -42,7 +39,11 @@ export function createSignIn(deps: { auth: StaffAuth; db: LeadDb; now: () => num
       failedSignIns: 0,
       lockedUntil: new Date(now() + LOCK_MS),
     });
-    await audit(db, { actorId: userId, action: "locked", detail: `${LOCK_AFTER_FAILURES} failed attempts` });
+    await audit.record({
+      actorId: userId,
+      action: "locked",
+      detail: `${LOCK_AFTER_FAILURES} failed attempts`,
+    });
     return { kind: "locked" };
   };
 
@@ -52,14 +53,14 @@ export function createSignIn(deps: { auth: StaffAuth; db: LeadDb; now: () => num
       | (Record<string, unknown> & { id: string; email: string; name: string })
       | undefined;
     if (user?.lockedUntil && new Date(user.lockedUntil as string | Date).getTime() > now()) {
-      await audit(db, { actorId: user.id, action: "sign_in_failed", detail: "locked" });
+      await audit.record({ actorId: user.id, action: "sign_in_failed", detail: "locked" });
       return { kind: "locked" };
     }
     if (!user || user.disabled || !user.twoFactorEnabled || !isRole(user.role)) {
       // As long as a real check, so the answer's time does not tell which accounts exist.
       await ctx.password.hash(password);
       if (user) return recordFailure(user.id);
-      await audit(db, { actorId: null, action: "sign_in_failed" });
+      await audit.record({ actorId: null, action: "sign_in_failed" });
       return { kind: "refused" };
     }
 
@@ -93,7 +94,7 @@ export function createSignIn(deps: { auth: StaffAuth; db: LeadDb; now: () => num
       throw error;
     }
     await ctx.internalAdapter.updateUser(user.id, { failedSignIns: 0, lockedUntil: null });
-    await audit(db, { actorId: user.id, action: "sign_in" });
+    await audit.record({ actorId: user.id, action: "sign_in" });
     return {
       kind: "signed-in",
       user: { id: user.id, email: user.email, name: user.name, role: user.role },

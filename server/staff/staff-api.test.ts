@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGE_SIZE } from "../../staff/limits.ts";
 import { resumePathOf } from "../store/resume-files.ts";
 import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
 import { DIALECTS } from "../test/test-database.ts";
-import { purgeAudit } from "./audit.ts";
-import { PAGE_SIZE } from "./inbox.ts";
 
 if (!DIALECTS.includes("postgres"))
   describe.skip("postgres (set DATABASE_URL to run)", () => it("skipped", () => undefined));
@@ -412,12 +411,12 @@ describe.each(DIALECTS)("staff inbox API on %s", (dialect) => {
       expect(erase.status).toBe(200);
       expect(await erase.json()).toEqual({ erased: { leads: 2, files: 1, notes: 1 } });
 
-      expect(await local.store.get(first)).toBeNull();
-      expect(await local.store.get(second)).toBeNull();
-      expect(await local.store.get(keep)).not.toBeNull();
-      expect(await local.store.readResume(first)).toBeNull();
+      expect(await local.store.operations.get(first)).toBeNull();
+      expect(await local.store.operations.get(second)).toBeNull();
+      expect(await local.store.operations.get(keep)).not.toBeNull();
+      expect(await local.store.outbox.readResume(first)).toBeNull();
       if (dialect === "sqlite") expect(existsSync(resumePathOf(local.dataDir, first, "pdf"))).toBe(false);
-      const db = local.staff.staffDb.db;
+      const db = local.db;
       expect(
         await db.selectFrom("lead_notes").selectAll().where("lead_id", "in", [first, second]).execute(),
       ).toEqual([]);
@@ -439,7 +438,7 @@ describe.each(DIALECTS)("staff inbox API on %s", (dialect) => {
   });
 
   it("purges audit entries older than the retention", async () => {
-    const db = h.staff.staffDb.db;
+    const db = h.db;
     const before = Number(
       (
         await db
@@ -452,7 +451,7 @@ describe.each(DIALECTS)("staff inbox API on %s", (dialect) => {
       .insertInto("staff_audit")
       .values({ id: randomUUID(), at: Date.now() - 400 * DAY, actor_id: null, action: "sign_in_failed" })
       .execute();
-    expect(await purgeAudit(db, Date.now() - 365 * DAY)).toBe(1);
+    expect(await h.store.audit.purgeBefore(Date.now() - 365 * DAY)).toBe(1);
     const after = Number(
       (
         await db

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { openStaffHarness, PASSWORD, type StaffHarness, totpNow } from "../test/staff-harness.ts";
 import { DIALECTS } from "../test/test-database.ts";
+import { SIGN_IN_ATTEMPTS_PER_WINDOW } from "./auth-routes.ts";
 import { LOCK_AFTER_FAILURES, LOCK_MS } from "./sign-in.ts";
-import { SIGN_IN_ATTEMPTS_PER_WINDOW } from "./staff-api.ts";
 
 const MINUTE = 60_000;
 if (!DIALECTS.includes("postgres"))
@@ -152,7 +152,7 @@ describe.each(DIALECTS)("staff sign-in and sessions on %s", (dialect) => {
     h.advance(2 * MINUTE);
     expect((await h.signIn(person.email, person.totpUri)).status).toBe(200);
 
-    const actions = (await h.staff.staffDb.db.selectFrom("staff_audit").select("action").execute()).map(
+    const actions = (await h.db.selectFrom("staff_audit").select("action").execute()).map(
       (row) => row.action,
     );
     expect(actions).toContain("locked");
@@ -185,7 +185,7 @@ describe.each(DIALECTS)("staff sign-in and sessions on %s", (dialect) => {
     expect(expired.status).toBe(401);
     expect(await expired.json()).toEqual({ error: "unauthenticated", message: "Sign in to continue." });
     // Ended on the server: no session row is left for it.
-    const sessions = await h.staff.staffDb.db
+    const sessions = await h.db
       .selectFrom("staff_session")
       .select("id")
       .where("userId", "=", person.id)

@@ -81,7 +81,9 @@ describe("staff commands of the operator CLI", () => {
     const missing = await cli("staff", "disable", "nobody@staff.example");
     expect(missing.code).toBe(1);
     expect(missing.err.join("\n")).toMatch(/No staff account/);
-    expect((await cli("staff", "add", "--email", "b@staff.example")).code).toBe(2);
+    const noRole = await cli("staff", "add", "--email", "b@staff.example");
+    expect(noRole.code).toBe(1);
+    expect(noRole.err.join("\n")).toMatch(/^leads staff add: staff add needs --email <address> and --role/);
   });
 
   it("erases a person's leads by e-mail, the same way the API does", async () => {
@@ -90,13 +92,9 @@ describe("staff commands of the operator CLI", () => {
     const erased = await cli("erase", "--email", "PAT@example.com");
     expect(erased.code).toBe(0);
     expect(erased.out.at(-1)).toBe("Erased 1 lead(s), 0 file(s) and 0 note(s).");
-    expect(await h.store.get(gone)).toBeNull();
-    expect(await h.store.get(kept)).not.toBeNull();
-    const audit = await h.staff.staffDb.db
-      .selectFrom("staff_audit")
-      .selectAll()
-      .where("action", "=", "erase")
-      .execute();
+    expect(await h.store.operations.get(gone)).toBeNull();
+    expect(await h.store.operations.get(kept)).not.toBeNull();
+    const audit = await h.db.selectFrom("staff_audit").selectAll().where("action", "=", "erase").execute();
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit)).not.toContain("pat");
   });

@@ -8,9 +8,10 @@ import { openFilesUnder } from "../test/open-files.ts";
 import { rejectionOf } from "../test/rejection.ts";
 import { pdfFile, uploadedResume } from "../test/resume-fixtures.ts";
 import { BackupError, backupSqlite, MANIFEST_FILE, restoreSqlite, verifyBackup } from "./backup.ts";
-import { openSqliteStore, SQLITE_FILE } from "./kysely-store.ts";
-import type { NewLead } from "./lead-store.ts";
+import type { NewLead } from "./lead-records.ts";
 import { resumePathOf } from "./resume-files.ts";
+import { SQLITE_FILE } from "./sqlite-engine.ts";
+import { openStore } from "./store.ts";
 
 /**
  * Backup, verification and restore called in this process, on a store the test fills: every refusal's
@@ -35,7 +36,7 @@ afterEach(async () => {
 
 /** A closed store with two leads, one with a resume; returns the resume's lead id and bytes. */
 async function fillStore() {
-  const store = await openSqliteStore(dataDir);
+  const store = await openStore({ dataDir });
   const withResume = randomUUID();
   const resume = pdfFile(30_000);
   const lead = (overrides: Partial<NewLead>): NewLead => ({
@@ -46,8 +47,8 @@ async function fillStore() {
     createdAt: T0,
     ...overrides,
   });
-  await store.acceptLead(lead({ formId: "chartassist-demo" }));
-  await store.acceptLead(lead({ id: withResume, resume: await uploadedResume(dataDir, resume) }));
+  await store.intake.acceptLead(lead({ formId: "chartassist-demo" }));
+  await store.intake.acceptLead(lead({ id: withResume, resume: await uploadedResume(dataDir, resume) }));
   await store.close();
   return { withResume, resume };
 }
@@ -151,9 +152,9 @@ describe("verifyBackup and restoreSqlite", () => {
 
     expect(await restoreSqlite(backupDir, restored)).toEqual(manifest);
     expect(await readFile(resumePathOf(restored, withResume, "pdf"))).toEqual(resume);
-    const store = await openSqliteStore(restored);
+    const store = await openStore({ dataDir: restored });
     try {
-      const blob = await store.readResume(withResume);
+      const blob = await store.outbox.readResume(withResume);
       expect(Buffer.from((await blob?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(resume);
     } finally {
       await store.close();

@@ -12,7 +12,7 @@ import {
   startServer,
 } from "../test/server-process.ts";
 import { MANIFEST_FILE } from "./backup.ts";
-import { openSqliteStore } from "./kysely-store.ts";
+import { openStore } from "./store.ts";
 
 interface Posted {
   id: string;
@@ -141,17 +141,17 @@ describe("backup and restore of the SQLite store", () => {
     expect(restore.code).toBe(0);
     expect(restore.stdout).toContain("every checksum matched");
 
-    const store = await openSqliteStore(restoredDir);
+    const store = await openStore({ dataDir: restoredDir });
     try {
       const manifest = JSON.parse(await readFile(path.join(backupDir, MANIFEST_FILE), "utf8")) as {
         leads: number;
       };
-      const restored = await store.list({});
+      const restored = await store.operations.list({});
       expect(restored).toHaveLength(manifest.leads);
       for (const posted of committedBeforeBackup) {
-        const lead = await store.get(posted.id);
+        const lead = await store.operations.get(posted.id);
         expect(lead?.fields.email).toBe(posted.email);
-        const resume = await store.readResume(posted.id);
+        const resume = await store.outbox.readResume(posted.id);
         if (posted.resume) {
           expect(resume).not.toBeNull();
           expect(Buffer.from(await (resume as Blob).arrayBuffer()).equals(posted.resume)).toBe(true);
@@ -161,7 +161,7 @@ describe("backup and restore of the SQLite store", () => {
       }
       // Every lead in the snapshot came with its resume, whether or not it was posted before the backup.
       for (const lead of restored.filter((row) => row.resume))
-        expect((await store.readResume(lead.id))?.size).toBe(lead.resume?.size);
+        expect((await store.outbox.readResume(lead.id))?.size).toBe(lead.resume?.size);
     } finally {
       await store.close();
     }

@@ -6,8 +6,8 @@ import { DatabaseSync } from "node:sqlite";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
 import { makeDirs } from "../data-dir.ts";
-import { SQLITE_FILE } from "./kysely-store.ts";
 import { fsyncDir, resumeDirOf, resumePathOf, tempDirOf } from "./resume-files.ts";
+import { SQLITE_FILE } from "./sqlite-engine.ts";
 
 export const MANIFEST_FILE = "manifest.json";
 const RESUME_FILE = /^resumes\/[A-Za-z0-9-]+\.(pdf|docx|doc)$/;

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openSqliteStore, SQLITE_FILE } from "./kysely-store.ts";
-import type { LeadStore } from "./lead-store.ts";
+import { SQLITE_FILE } from "./sqlite-engine.ts";
+import { openStore, type Store } from "./store.ts";
 
 const HOLD_MS = 1500;
 
@@ -34,10 +34,10 @@ function holdWriteLock(file: string, ms: number) {
 
 describe("SQLite store while another process writes", () => {
   let dataDir: string;
-  let store: LeadStore;
+  let store: Store;
   beforeEach(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "busy-store-"));
-    store = await openSqliteStore(dataDir);
+    store = await openStore({ dataDir });
   });
   afterEach(async () => {
     await store.close();
@@ -52,7 +52,7 @@ describe("SQLite store while another process writes", () => {
     const loopBefore = performance.eventLoopUtilization();
     const started = performance.now();
     const id = randomUUID();
-    const accepted = store.acceptLead({
+    const accepted = store.intake.acceptLead({
       id,
       formId: "chartassist-demo",
       state: "pending",
@@ -60,7 +60,7 @@ describe("SQLite store while another process writes", () => {
       createdAt: Date.now(),
     });
     // Meanwhile the site's reads keep answering: WAL readers never wait for a writer.
-    expect((await store.health()).pending).toBe(0);
+    expect((await store.incidents.health()).pending).toBe(0);
     expect(await accepted).toEqual({ kind: "created", leadId: id });
     const waited = performance.now() - started;
     const busyMs = performance.eventLoopUtilization(loopBefore).active;
@@ -68,6 +68,8 @@ describe("SQLite store while another process writes", () => {
     // It really waited for the other process, and the loop was free nearly all that time.
     expect(waited).toBeGreaterThan(HOLD_MS / 2);
     expect(busyMs).toBeLessThan(HOLD_MS / 5);
-    expect((await store.claimDue(Date.now(), 10, 60_000)).map((delivery) => delivery.leadId)).toEqual([id]);
+    expect((await store.outbox.claimDue(Date.now(), 10, 60_000)).map((delivery) => delivery.leadId)).toEqual([
+      id,
+    ]);
   });
 });

@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openFilesUnder } from "../test/open-files.ts";
 import { pdfFile, uploadedResume } from "../test/resume-fixtures.ts";
 import { makeMinimalBuild, startServer } from "../test/server-process.ts";
-import { openLeadStore } from "./open-store.ts";
 import { SWEEP_GRACE_MS } from "./resume-files.ts";
+import { openStore } from "./store.ts";
 
 const modeOf = async (file: string) => ((await stat(file)).mode & 0o777).toString(8);
 
@@ -110,7 +110,7 @@ describe("personal data on disk", () => {
     await writeFile(file("resumes", `${randomUUID()}.pdf`), "%PDF-1.7", { mode: 0o644 });
     await writeFile(file("notes.txt"), "left by an operator", { mode: 0o640 });
 
-    const store = await openLeadStore({ dataDir });
+    const store = await openStore({ dataDir });
     await store.close();
     for (const name of [...(await readdir(file("resumes"))).map((entry) => `resumes/${entry}`), "notes.txt"])
       if (name !== "resumes/kept-by-hand") expect([name, await modeOf(file(name))]).toEqual([name, "600"]);
@@ -121,9 +121,9 @@ describe("personal data on disk", () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "data-umask-"));
     cleanup.push(dataDir);
     const previous = process.umask(0o000);
-    let store: Awaited<ReturnType<typeof openLeadStore>>;
+    let store: Awaited<ReturnType<typeof openStore>>;
     try {
-      store = await openLeadStore({ dataDir });
+      store = await openStore({ dataDir });
     } finally {
       process.umask(previous);
     }
@@ -138,8 +138,8 @@ describe("personal data on disk", () => {
   it("leaves no file open once the store is closed, after a lead with a resume", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "data-closed-"));
     cleanup.push(dataDir);
-    const store = await openLeadStore({ dataDir });
-    await store.acceptLead({
+    const store = await openStore({ dataDir });
+    await store.intake.acceptLead({
       id: randomUUID(),
       formId: "carestaff-application",
       state: "pending",
@@ -156,11 +156,11 @@ describe("personal data on disk", () => {
     cleanup.push(dataDir);
     const now = Date.now();
     const longAgo = new Date(now - SWEEP_GRACE_MS - 60_000);
-    const store = await openLeadStore({ dataDir });
+    const store = await openStore({ dataDir });
     const committed = randomUUID();
     const tempPath = path.join(dataDir, "tmp", "committed.part");
     await writeFile(tempPath, "%PDF-1.7 kept");
-    await store.acceptLead({
+    await store.intake.acceptLead({
       id: committed,
       formId: "nurse-application",
       state: "pending",
@@ -183,13 +183,13 @@ describe("personal data on disk", () => {
       if (!orphan.startsWith(committed) && !fresh.endsWith(orphan))
         await utimes(file("resumes", orphan), longAgo, longAgo);
 
-    const reopened = await openLeadStore({ dataDir });
+    const reopened = await openStore({ dataDir });
     try {
       expect((await readdir(file("tmp"))).sort()).toEqual(["in-progress.part"]);
       expect((await readdir(file("resumes"))).sort()).toEqual(
         [`${committed}.pdf`, path.basename(fresh)].sort(),
       );
-      expect(existsSync((await reopened.get(committed))?.resumeLocation ?? "")).toBe(true);
+      expect(existsSync((await reopened.operations.get(committed))?.resumeLocation ?? "")).toBe(true);
     } finally {
       await reopened.close();
     }

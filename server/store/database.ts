@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Kysely } from "kysely";
-import type { Channel, DeliveryProblem, DeliveryState, LeadState, StoreDialect } from "./lead-store.ts";
+import type { Channel, DeliveryProblem, DeliveryState, LeadState, StoreDialect } from "./lead-records.ts";
 
 /** Timestamps are milliseconds since the epoch: INTEGER on SQLite, BIGINT on PostgreSQL (read as numbers). */
 type Millis = number;
@@ -79,6 +79,8 @@ export interface StaffUserTable {
   role: string;
   disabled: boolean | number | null;
   twoFactorEnabled: boolean | number | null;
+  /** Wrong passwords or codes in a row (server/staff/sign-in.ts). */
+  failedSignIns: number | null;
 }
 
 export interface StaffSessionTable {

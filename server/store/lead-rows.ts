@@ -2,14 +2,13 @@ import type { ResumeKind } from "../../leads/resume.ts";
 import { type LeadSource, SOURCE_FIELDS, type SourceField } from "../../leads/source.ts";
 import type {
   Channel,
-  ClaimedDelivery,
   DeliveryProblem,
   DeliveryRecord,
   DeliveryState,
   LeadRecord,
   LeadState,
   ResumeInfo,
-} from "./lead-store.ts";
+} from "./lead-records.ts";
 
 type Numeric = number | string | bigint | null;
 
@@ -91,31 +90,7 @@ export const DELIVERY_COLUMNS = [
   "o.problem",
 ] as const;
 
-/** Columns of a claimed delivery: the lead with the delivery's outbox columns. */
-export const LEAD_COLUMNS = [
-  "l.id",
-  "l.form_id",
-  "l.state",
-  "l.fields",
-  "l.resume_name",
-  "l.resume_kind",
-  "l.resume_size",
-  "l.resume_sha256",
-  "l.created_at",
-  "l.delivered_at",
-  ...SOURCE_COLUMNS,
-  "o.attempts",
-  "o.next_attempt_at",
-  "o.last_attempt_at",
-  "o.last_status",
-  "o.last_error",
-  "o.problem",
-  "o.enqueued_at",
-  "o.id as delivery_id",
-  "o.channel",
-] as const;
-
-const num = (value: Numeric | undefined): number | null =>
+export const num = (value: Numeric | undefined): number | null =>
   value === null || value === undefined ? null : Number(value);
 
 export const parseFields = (value: LeadRow["fields"]): Record<string, string> =>
@@ -187,21 +162,5 @@ export function toLeadRecord(
     lastStatus: first?.lastStatus ?? null,
     lastError: first?.lastError ?? null,
     problem: first?.problem ?? null,
-  };
-}
-
-export function toClaimedDelivery(row: LeadRow, lease: string): ClaimedDelivery {
-  return {
-    id: row.delivery_id ?? row.id,
-    channel: (row.channel ?? "formservice") as Channel,
-    leadId: row.id,
-    lease,
-    formId: row.form_id,
-    fields: parseFields(row.fields),
-    resume: resumeOf(row),
-    source: sourceOf(row),
-    attempts: num(row.attempts) ?? 0,
-    enqueuedAt: num(row.enqueued_at) ?? 0,
-    createdAt: num(row.created_at) ?? 0,
   };
 }

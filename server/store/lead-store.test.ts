@@ -11,22 +11,18 @@ import { leaseOf } from "../test/lease.ts";
 import { LEGACY_POSTGRES_SCHEMA, LEGACY_SQLITE_SCHEMA, LEGACY_VERSION_TABLE } from "../test/legacy-schema.ts";
 import { withSearchPath } from "../test/pg-schema.ts";
 import { pdfFile, uploadedResume } from "../test/resume-fixtures.ts";
-import {
-  BULK_BATCH,
-  openPostgresStore,
-  openSqliteStore,
-  SQLITE_FILE,
-  type StoreOptions,
-} from "./kysely-store.ts";
-import { IDEMPOTENCY_WINDOW_MS, type LeadStore, type NewLead } from "./lead-store.ts";
+import { BULK_BATCH } from "./engine.ts";
+import { IDEMPOTENCY_WINDOW_MS, type NewLead } from "./lead-records.ts";
 import { ensureDataDirs, newTempPath } from "./resume-files.ts";
+import { SQLITE_FILE } from "./sqlite-engine.ts";
+import { openStore, type Store, type StoreOptions } from "./store.ts";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2030, 0, 1);
 
 interface Harness {
-  open(options?: StoreOptions): Promise<LeadStore>;
+  open(options?: Omit<StoreOptions, "dataDir" | "databaseUrl">): Promise<Store>;
   /** Runs SQL on the (not yet opened) database, as an older version of the server left it. */
   exec(statements: string): Promise<void>;
   /** PostgreSQL: a connection of its own to the store's schema, for a concurrent transaction. */
@@ -41,7 +37,7 @@ function sqliteHarness(): Harness {
   let dir = "";
   return {
     async open(options) {
-      return openSqliteStore(dir, options);
+      return openStore({ dataDir: dir, ...options });
     },
     async exec(statements) {
       const db = new DatabaseSync(path.join(dir, SQLITE_FILE));
@@ -67,7 +63,7 @@ function postgresHarness(url: string): Harness {
   let connected = false;
   return {
     async open(options) {
-      return openPostgresStore(withSearchPath(url, schema), undefined, options);
+      return openStore({ dataDir: dir, databaseUrl: withSearchPath(url, schema), ...options });
     },
     async exec(statements) {
       const client = new pg.Client({ connectionString: withSearchPath(url, schema) });
@@ -121,7 +117,7 @@ const lead = (overrides: Partial<NewLead> = {}): NewLead => ({
 
 describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
   const harness = makeHarness();
-  let store: LeadStore;
+  let store: Store;
 
   beforeAll(async () => {
     await harness.reset();
@@ -141,7 +137,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
   const application = async () =>
     lead({ formId: "nurse-application", resume: await uploadedResume(harness.dataDir(), pdfFile(500)) });
 
-  async function reopenWith(options: StoreOptions) {
+  async function reopenWith(options: Omit<StoreOptions, "dataDir" | "databaseUrl">) {
     await store.close();
     store = await harness.open(options);
   }
@@ -160,18 +156,25 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
       utm_campaign: "fall",
     };
     const first = lead({ source: { ...fall, referrer: "https://news.example.org" } });
-    await store.acceptLead(first);
-    await store.acceptLead(lead({ source: fall, createdAt: T0 + 1 }));
-    await store.acceptLead(
+    await store.intake.acceptLead(first);
+    await store.intake.acceptLead(lead({ source: fall, createdAt: T0 + 1 }));
+    await store.intake.acceptLead(
       lead({ formId: "payroll-info", source: { source_page: "/carestaff" }, createdAt: T0 + 2 }),
     );
-    await store.acceptLead(lead({ state: "spam", source: fall, createdAt: T0 + 3 }));
-    await store.acceptLead(lead({ source: { utm_campaign: "spring" }, createdAt: T0 - 10 * 86_400_000 }));
+    await store.intake.acceptLead(lead({ state: "spam", source: fall, createdAt: T0 + 3 }));
+    await store.intake.acceptLead(
+      lead({ source: { utm_campaign: "spring" }, createdAt: T0 - 10 * 86_400_000 }),
+    );
 
-    expect((await store.get(first.id))?.source).toEqual({ ...fall, referrer: "https://news.example.org" });
-    const claimed = (await store.claimDue(T0 + 10, 10, 60_000)).find((claim) => claim.leadId === first.id);
+    expect((await store.operations.get(first.id))?.source).toEqual({
+      ...fall,
+      referrer: "https://news.example.org",
+    });
+    const claimed = (await store.outbox.claimDue(T0 + 10, 10, 60_000)).find(
+      (claim) => claim.leadId === first.id,
+    );
     expect(claimed?.source).toEqual(first.source);
-    expect(await store.sources(T0)).toEqual({
+    expect(await store.operations.sources(T0)).toEqual({
       campaigns: [
         { formId: "chartassist-demo", value: "fall", count: 2 },
         { formId: "payroll-info", value: null, count: 1 },
@@ -182,7 +185,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
         { formId: "payroll-info", value: null, count: 1 },
       ],
     });
-    expect((await store.sources()).campaigns).toContainEqual({
+    expect((await store.operations.sources()).campaigns).toContainEqual({
       formId: "chartassist-demo",
       value: "spring",
       count: 1,
@@ -191,8 +194,8 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
 
   it("commits a lead with its outbox entry and reports it waiting", async () => {
     const accepted = lead({ fields: { name: "Ada", email: "ada@example.com", phone: "555 0100" } });
-    expect(await store.acceptLead(accepted)).toEqual({ kind: "created", leadId: accepted.id });
-    const stored = await store.get(accepted.id);
+    expect(await store.intake.acceptLead(accepted)).toEqual({ kind: "created", leadId: accepted.id });
+    const stored = await store.operations.get(accepted.id);
     expect(stored).toMatchObject({
       id: accepted.id,
       formId: "chartassist-demo",
@@ -204,7 +207,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
       resume: null,
     });
     expect(store.dialect).toBe(dialect);
-    expect(await store.health()).toEqual({
+    expect(await store.incidents.health()).toEqual({
       pending: 1,
       dead: 0,
       spam: 0,
@@ -220,12 +223,12 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
       formId: "nurse-application",
       resume: { tempPath, name: "cv.pdf", kind: "pdf", size: bytes.length, sha256: "abc" },
     });
-    await store.acceptLead(accepted);
+    await store.intake.acceptLead(accepted);
     expect(existsSync(tempPath)).toBe(false);
-    const blob = await store.readResume(accepted.id);
+    const blob = await store.outbox.readResume(accepted.id);
     expect(blob?.type).toBe("application/pdf");
     expect(Buffer.from((await blob?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(bytes);
-    const stored = await store.get(accepted.id);
+    const stored = await store.operations.get(accepted.id);
     expect(stored?.resume).toEqual({ name: "cv.pdf", kind: "pdf", size: bytes.length, sha256: "abc" });
     if (dialect === "sqlite") {
       expect(stored?.resumeLocation).toBe(path.join(harness.dataDir(), "resumes", `${accepted.id}.pdf`));
@@ -236,10 +239,12 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
   it("replays an idempotency key with the same payload and refuses it with another", async () => {
     const claim = { key: "key-1", payloadHash: "hash-a", staleBefore: T0 - 24 * HOUR };
     const first = lead();
-    expect(await store.acceptLead(first, claim)).toEqual({ kind: "created", leadId: first.id });
-    expect(await store.acceptLead(lead(), claim)).toEqual({ kind: "replay", leadId: first.id });
-    expect(await store.acceptLead(lead(), { ...claim, payloadHash: "hash-b" })).toEqual({ kind: "conflict" });
-    expect(await store.list({})).toHaveLength(1);
+    expect(await store.intake.acceptLead(first, claim)).toEqual({ kind: "created", leadId: first.id });
+    expect(await store.intake.acceptLead(lead(), claim)).toEqual({ kind: "replay", leadId: first.id });
+    expect(await store.intake.acceptLead(lead(), { ...claim, payloadHash: "hash-b" })).toEqual({
+      kind: "conflict",
+    });
+    expect(await store.operations.list({})).toHaveLength(1);
   });
 
   it("keeps no file of an application that is replayed or refused for its idempotency key", async () => {
@@ -247,15 +252,15 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     const first = await application();
     const replayed = await application();
     const refused = await application();
-    expect(await store.acceptLead(first, claim)).toEqual({ kind: "created", leadId: first.id });
-    expect(await store.acceptLead(replayed, claim)).toEqual({ kind: "replay", leadId: first.id });
-    expect(await store.acceptLead(refused, { ...claim, payloadHash: "hash-b" })).toEqual({
+    expect(await store.intake.acceptLead(first, claim)).toEqual({ kind: "created", leadId: first.id });
+    expect(await store.intake.acceptLead(replayed, claim)).toEqual({ kind: "replay", leadId: first.id });
+    expect(await store.intake.acceptLead(refused, { ...claim, payloadHash: "hash-b" })).toEqual({
       kind: "conflict",
     });
     for (const { resume } of [replayed, refused]) expect(existsSync(resume?.tempPath ?? "")).toBe(false);
     if (dialect === "sqlite")
       expect(await readdir(path.join(harness.dataDir(), "resumes"))).toEqual([`${first.id}.pdf`]);
-    expect(await store.readResume(first.id)).not.toBeNull();
+    expect(await store.outbox.readResume(first.id)).not.toBeNull();
   });
 
   it.runIf(dialect === "postgres")(
@@ -277,25 +282,25 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
           "INSERT INTO idempotency_keys (key, payload_hash, lead_id, created_at) VALUES ('held', 'x', $1, $2)",
           [holder, T0],
         );
-        const firstOutcome = store.acceptLead(first, {
+        const firstOutcome = store.intake.acceptLead(first, {
           key: "held",
           payloadHash: "hash",
           staleBefore: T0 - 24 * HOUR,
         });
         await sleep(100);
-        const secondOutcome = store.acceptLead(second);
+        const secondOutcome = store.intake.acceptLead(second);
         const demo = lead();
-        const demoOutcome = await Promise.race([store.acceptLead(demo), sleep(2000, "still waiting")]);
+        const demoOutcome = await Promise.race([store.intake.acceptLead(demo), sleep(2000, "still waiting")]);
         expect(demoOutcome, "a lead without a resume never waits").toEqual({
           kind: "created",
           leadId: demo.id,
         });
         await sleep(300);
-        expect(await store.get(second.id), "waits for the first resume's turn to end").toBeNull();
+        expect(await store.operations.get(second.id), "waits for the first resume's turn to end").toBeNull();
         await blocker.query("ROLLBACK");
         expect(await firstOutcome).toEqual({ kind: "created", leadId: first.id });
         expect(await secondOutcome).toEqual({ kind: "created", leadId: second.id });
-        expect(await store.readResume(second.id)).not.toBeNull();
+        expect(await store.outbox.readResume(second.id)).not.toBeNull();
       } finally {
         // A failed expectation leaves the first application waiting on this transaction: let it go.
         await blocker.query("ROLLBACK");
@@ -311,28 +316,32 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
       const [lost, next] = [await application(), await application()];
       // Its upload vanished from DATA_DIR/tmp (a crash's sweep, a full disk): reading it fails.
       await rm(lost.resume?.tempPath ?? "");
-      await expect(store.acceptLead(lost)).rejects.toMatchObject({ code: "ENOENT" });
-      const outcome = await Promise.race([store.acceptLead(next), sleep(2000, "still waiting")]);
+      await expect(store.intake.acceptLead(lost)).rejects.toMatchObject({ code: "ENOENT" });
+      const outcome = await Promise.race([store.intake.acceptLead(next), sleep(2000, "still waiting")]);
       expect(outcome).toEqual({ kind: "created", leadId: next.id });
     },
   );
 
   it("answers concurrent requests with one key with one lead", async () => {
     const claim = { key: "same-key", payloadHash: "hash", staleBefore: T0 - 24 * HOUR };
-    const outcomes = await Promise.all(Array.from({ length: 5 }, () => store.acceptLead(lead(), claim)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () => store.intake.acceptLead(lead(), claim)),
+    );
     const created = outcomes.filter((outcome) => outcome.kind === "created");
     expect(created).toHaveLength(1);
     const leadId = created[0]?.kind === "created" ? created[0].leadId : "";
     expect(outcomes.filter((outcome) => outcome.kind === "replay")).toEqual(
       Array.from({ length: 4 }, () => ({ kind: "replay", leadId })),
     );
-    expect(await store.list({})).toHaveLength(1);
+    expect(await store.operations.list({})).toHaveLength(1);
   });
 
   it("forgets an idempotency key after its window", async () => {
-    await store.acceptLead(lead(), { key: "old", payloadHash: "a", staleBefore: T0 - 24 * HOUR });
+    await store.intake.acceptLead(lead(), { key: "old", payloadHash: "a", staleBefore: T0 - 24 * HOUR });
     const later = lead({ createdAt: T0 + 25 * HOUR });
-    expect(await store.acceptLead(later, { key: "old", payloadHash: "b", staleBefore: T0 + HOUR })).toEqual({
+    expect(
+      await store.intake.acceptLead(later, { key: "old", payloadHash: "b", staleBefore: T0 + HOUR }),
+    ).toEqual({
       kind: "created",
       leadId: later.id,
     });
@@ -340,10 +349,10 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
 
   it("keeps spam out of the outbox", async () => {
     const spam = lead({ state: "spam" });
-    await store.acceptLead(spam);
-    expect((await store.get(spam.id))?.state).toBe("spam");
-    expect(await store.claimDue(T0 + HOUR, 10, 60_000)).toEqual([]);
-    expect(await store.health()).toEqual({
+    await store.intake.acceptLead(spam);
+    expect((await store.operations.get(spam.id))?.state).toBe("spam");
+    expect(await store.outbox.claimDue(T0 + HOUR, 10, 60_000)).toEqual([]);
+    expect(await store.incidents.health()).toEqual({
       pending: 0,
       dead: 0,
       spam: 1,
@@ -354,9 +363,9 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
 
   it("leases a claimed lead to one worker until the lease runs out", async () => {
     const accepted = lead({ formId: "nurse-application" });
-    await store.acceptLead(accepted);
-    expect(await store.claimDue(T0 - 1, 10, 60_000)).toEqual([]);
-    const claimed = await store.claimDue(T0, 10, 60_000);
+    await store.intake.acceptLead(accepted);
+    expect(await store.outbox.claimDue(T0 - 1, 10, 60_000)).toEqual([]);
+    const claimed = await store.outbox.claimDue(T0, 10, 60_000);
     expect(claimed).toEqual([
       {
         id: expect.any(String),
@@ -372,9 +381,9 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
         createdAt: T0,
       },
     ]);
-    expect(await store.claimDue(T0 + 59_999, 10, 60_000)).toEqual([]);
-    expect(await store.nextDueAt()).toBe(T0 + 60_000);
-    expect(await store.claimDue(T0 + 60_000, 10, 60_000)).toHaveLength(1);
+    expect(await store.outbox.claimDue(T0 + 59_999, 10, 60_000)).toEqual([]);
+    expect(await store.outbox.nextDueAt()).toBe(T0 + 60_000);
+    expect(await store.outbox.claimDue(T0 + 60_000, 10, 60_000)).toHaveLength(1);
   });
 
   it("never hands one lead to two concurrent claimers", async () => {
@@ -382,9 +391,11 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     for (let index = 0; index < 20; index++) {
       const accepted = lead({ createdAt: T0 + index });
       ids.add(accepted.id);
-      await store.acceptLead(accepted);
+      await store.intake.acceptLead(accepted);
     }
-    const batches = await Promise.all(Array.from({ length: 4 }, () => store.claimDue(T0 + HOUR, 8, 60_000)));
+    const batches = await Promise.all(
+      Array.from({ length: 4 }, () => store.outbox.claimDue(T0 + HOUR, 8, 60_000)),
+    );
     const claimed = batches.flat().map((delivery) => delivery.leadId);
     expect(new Set(claimed).size).toBe(claimed.length);
     expect(claimed).toHaveLength(20);
@@ -393,14 +404,14 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
 
   it("fences outcomes by the lease: a worker whose lease ran out and was claimed again changes nothing", async () => {
     const accepted = lead();
-    await store.acceptLead(accepted);
-    const [first] = await store.claimDue(T0, 10, 60_000);
+    await store.intake.acceptLead(accepted);
+    const [first] = await store.outbox.claimDue(T0, 10, 60_000);
     // Its lease ran out (a stalled worker): the lead is claimed again by a second worker.
-    const [second] = await store.claimDue(T0 + 60_000, 10, 60_000);
+    const [second] = await store.outbox.claimDue(T0 + 60_000, 10, 60_000);
     expect(second?.leadId).toBe(accepted.id);
     expect(second?.lease).not.toBe(first?.lease);
 
-    expect(await store.markDelivered(accepted.id, first?.lease ?? "", T0 + 60_500)).toBe(false);
+    expect(await store.outbox.markDelivered(accepted.id, first?.lease ?? "", T0 + 60_500)).toBe(false);
     const failure = {
       at: T0 + 60_500,
       nextAttemptAt: null,
@@ -408,13 +419,17 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
       error: "HTTP 503",
       problem: "service",
     } as const;
-    expect(await store.recordFailure(accepted.id, first?.lease ?? "", failure)).toBe(false);
-    expect(await store.releaseLease(accepted.id, first?.lease ?? "")).toBe(false);
-    expect(await store.get(accepted.id)).toMatchObject({ state: "pending", attempts: 0, lastError: null });
-    expect(await store.claimDue(T0 + 61_000, 10, 60_000)).toEqual([]);
+    expect(await store.outbox.recordFailure(accepted.id, first?.lease ?? "", failure)).toBe(false);
+    expect(await store.outbox.releaseLease(accepted.id, first?.lease ?? "")).toBe(false);
+    expect(await store.operations.get(accepted.id)).toMatchObject({
+      state: "pending",
+      attempts: 0,
+      lastError: null,
+    });
+    expect(await store.outbox.claimDue(T0 + 61_000, 10, 60_000)).toEqual([]);
 
-    expect(await store.markDelivered(accepted.id, second?.lease ?? "", T0 + 61_000)).toBe(true);
-    expect(await store.get(accepted.id)).toMatchObject({
+    expect(await store.outbox.markDelivered(accepted.id, second?.lease ?? "", T0 + 61_000)).toBe(true);
+    expect(await store.operations.get(accepted.id)).toMatchObject({
       state: "delivered",
       attempts: 1,
       deliveredAt: T0 + 61_000,
@@ -423,25 +438,28 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
 
   it("refuses an outcome once the lease has run out, even before anyone claims again", async () => {
     const accepted = lead();
-    await store.acceptLead(accepted);
-    const [claim] = await store.claimDue(T0, 10, 60_000);
-    expect(await store.markDelivered(accepted.id, claim?.lease ?? "", T0 + 60_000)).toBe(false);
-    expect((await store.get(accepted.id))?.state).toBe("pending");
-    expect(await store.markDelivered(accepted.id, "not-a-lease", T0 + 1)).toBe(false);
+    await store.intake.acceptLead(accepted);
+    const [claim] = await store.outbox.claimDue(T0, 10, 60_000);
+    expect(await store.outbox.markDelivered(accepted.id, claim?.lease ?? "", T0 + 60_000)).toBe(false);
+    expect((await store.operations.get(accepted.id))?.state).toBe("pending");
+    expect(await store.outbox.markDelivered(accepted.id, "not-a-lease", T0 + 1)).toBe(false);
   });
 
   it("makes a retried lead in flight wait for its lease", async () => {
     const accepted = lead();
-    await store.acceptLead(accepted);
-    const [claim] = await store.claimDue(T0, 10, 60_000);
-    expect(await store.retry(accepted.id, T0 + 1000)).toBe(true);
-    expect(await store.get(accepted.id)).toMatchObject({ state: "pending", nextAttemptAt: T0 + 1000 });
+    await store.intake.acceptLead(accepted);
+    const [claim] = await store.outbox.claimDue(T0, 10, 60_000);
+    expect(await store.operations.retry(accepted.id, T0 + 1000)).toBe(true);
+    expect(await store.operations.get(accepted.id)).toMatchObject({
+      state: "pending",
+      nextAttemptAt: T0 + 1000,
+    });
     // Due now, but still leased: no second worker gets it while the first is sending.
-    expect(await store.claimDue(T0 + 1000, 10, 60_000)).toEqual([]);
-    expect(await store.nextDueAt()).toBe(T0 + 60_000);
+    expect(await store.outbox.claimDue(T0 + 1000, 10, 60_000)).toEqual([]);
+    expect(await store.outbox.nextDueAt()).toBe(T0 + 60_000);
     // The holder's outcome still counts.
     expect(
-      await store.recordFailure(accepted.id, claim?.lease ?? "", {
+      await store.outbox.recordFailure(accepted.id, claim?.lease ?? "", {
         at: T0 + 2000,
         nextAttemptAt: T0 + 2000,
         status: 503,
@@ -449,12 +467,12 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
         problem: "service",
       }),
     ).toBe(true);
-    const [again] = await store.claimDue(T0 + 2000, 10, 60_000);
+    const [again] = await store.outbox.claimDue(T0 + 2000, 10, 60_000);
     expect(again?.leadId).toBe(accepted.id);
     // A worker that gives up on an attempt during which the operator retried does not kill the lead.
-    expect(await store.retry(accepted.id, T0 + 2500)).toBe(true);
+    expect(await store.operations.retry(accepted.id, T0 + 2500)).toBe(true);
     expect(
-      await store.recordFailure(accepted.id, again?.lease ?? "", {
+      await store.outbox.recordFailure(accepted.id, again?.lease ?? "", {
         at: T0 + 3000,
         nextAttemptAt: null,
         enqueuedAt: again?.enqueuedAt ?? 0,
@@ -463,12 +481,15 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
         problem: "service",
       }),
     ).toBe(true);
-    expect(await store.get(accepted.id)).toMatchObject({ state: "pending", nextAttemptAt: T0 + 3000 });
-    const [third] = await store.claimDue(T0 + 3000, 10, 60_000);
+    expect(await store.operations.get(accepted.id)).toMatchObject({
+      state: "pending",
+      nextAttemptAt: T0 + 3000,
+    });
+    const [third] = await store.outbox.claimDue(T0 + 3000, 10, 60_000);
     expect(third?.enqueuedAt).toBe(T0 + 2500);
     // A released lease makes it available at once.
-    expect(await store.releaseLease(accepted.id, third?.lease ?? "")).toBe(true);
-    expect(await store.claimDue(T0 + 3001, 10, 60_000)).toHaveLength(1);
+    expect(await store.outbox.releaseLease(accepted.id, third?.lease ?? "")).toBe(true);
+    expect(await store.outbox.claimDue(T0 + 3001, 10, 60_000)).toHaveLength(1);
   });
 
   it("keeps no file for honeypot spam", async () => {
@@ -479,10 +500,14 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
       formId: "nurse-application",
       resume: { tempPath, name: "cv.pdf", kind: "pdf", size: bytes.length, sha256: "s" },
     });
-    await store.acceptLead(spam);
+    await store.intake.acceptLead(spam);
     expect(existsSync(tempPath)).toBe(false);
-    expect(await store.get(spam.id)).toMatchObject({ state: "spam", resume: null, resumeLocation: null });
-    expect(await store.readResume(spam.id)).toBeNull();
+    expect(await store.operations.get(spam.id)).toMatchObject({
+      state: "spam",
+      resume: null,
+      resumeLocation: null,
+    });
+    expect(await store.outbox.readResume(spam.id)).toBeNull();
     if (dialect === "sqlite") expect(await readdir(path.join(harness.dataDir(), "resumes"))).toEqual([]);
   });
 
@@ -490,25 +515,25 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     const many = Array.from({ length: BULK_BATCH * 2 + 7 }, (_, index) =>
       lead({ state: "spam", createdAt: T0 + index }),
     );
-    for (const item of many) await store.acceptLead(item);
+    for (const item of many) await store.intake.acceptLead(item);
     const kept = lead({ state: "spam", createdAt: T0 + 10 * HOUR });
-    await store.acceptLead(kept);
-    expect(await store.purge(T0 + HOUR, T0 + HOUR)).toMatchObject({ leads: many.length });
-    expect((await store.list({})).map((item) => item.id)).toEqual([kept.id]);
+    await store.intake.acceptLead(kept);
+    expect(await store.operations.purge(T0 + HOUR, T0 + HOUR)).toMatchObject({ leads: many.length });
+    expect((await store.operations.list({})).map((item) => item.id)).toEqual([kept.id]);
   });
 
   it("marks a delivered lead and stops offering it", async () => {
     const accepted = lead();
-    await store.acceptLead(accepted);
-    const [claim] = await store.claimDue(T0, 10, 60_000);
-    expect(await store.markDelivered(accepted.id, claim?.lease ?? "", T0 + 500)).toBe(true);
-    expect(await store.get(accepted.id)).toMatchObject({
+    await store.intake.acceptLead(accepted);
+    const [claim] = await store.outbox.claimDue(T0, 10, 60_000);
+    expect(await store.outbox.markDelivered(accepted.id, claim?.lease ?? "", T0 + 500)).toBe(true);
+    expect(await store.operations.get(accepted.id)).toMatchObject({
       state: "delivered",
       deliveredAt: T0 + 500,
       attempts: 1,
     });
-    expect(await store.claimDue(T0 + 10 * HOUR, 10, 60_000)).toEqual([]);
-    expect(await store.health()).toEqual({
+    expect(await store.outbox.claimDue(T0 + 10 * HOUR, 10, 60_000)).toEqual([]);
+    expect(await store.incidents.health()).toEqual({
       pending: 0,
       dead: 0,
       spam: 0,
@@ -519,16 +544,16 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
 
   it("reschedules a failed attempt, then marks the lead dead, and retries it on request", async () => {
     const accepted = lead();
-    await store.acceptLead(accepted);
-    const [first] = await store.claimDue(T0, 10, 60_000);
-    await store.recordFailure(accepted.id, first?.lease ?? "", {
+    await store.intake.acceptLead(accepted);
+    const [first] = await store.outbox.claimDue(T0, 10, 60_000);
+    await store.outbox.recordFailure(accepted.id, first?.lease ?? "", {
       at: T0 + 10,
       nextAttemptAt: T0 + 5000,
       status: 200,
       error: "HTTP 200 success=false: This form needs Activation.",
       problem: "activation",
     });
-    expect(await store.get(accepted.id)).toMatchObject({
+    expect(await store.operations.get(accepted.id)).toMatchObject({
       state: "pending",
       attempts: 1,
       nextAttemptAt: T0 + 5000,
@@ -537,7 +562,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
       lastError: "HTTP 200 success=false: This form needs Activation.",
       problem: "activation",
     });
-    const report = await store.status();
+    const report = await store.operations.status();
     expect(report.problems).toEqual([
       {
         channel: "formservice",
@@ -547,34 +572,34 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
         lastAttemptAt: T0 + 10,
       },
     ]);
-    expect(await store.claimDue(T0 + 4999, 10, 60_000)).toEqual([]);
-    const [second] = await store.claimDue(T0 + 5000, 10, 60_000);
+    expect(await store.outbox.claimDue(T0 + 4999, 10, 60_000)).toEqual([]);
+    const [second] = await store.outbox.claimDue(T0 + 5000, 10, 60_000);
     expect(second?.leadId).toBe(accepted.id);
-    await store.recordFailure(accepted.id, second?.lease ?? "", {
+    await store.outbox.recordFailure(accepted.id, second?.lease ?? "", {
       at: T0 + 6000,
       nextAttemptAt: null,
       status: 503,
       error: "HTTP 503",
       problem: "service",
     });
-    expect((await store.get(accepted.id))?.state).toBe("dead");
-    expect(await store.claimDue(T0 + 100 * HOUR, 10, 60_000)).toEqual([]);
+    expect((await store.operations.get(accepted.id))?.state).toBe("dead");
+    expect(await store.outbox.claimDue(T0 + 100 * HOUR, 10, 60_000)).toEqual([]);
 
-    expect(await store.retry(accepted.id, T0 + 7000)).toBe(true);
-    expect(await store.get(accepted.id)).toMatchObject({
+    expect(await store.operations.retry(accepted.id, T0 + 7000)).toBe(true);
+    expect(await store.operations.get(accepted.id)).toMatchObject({
       state: "pending",
       attempts: 0,
       nextAttemptAt: T0 + 7000,
     });
-    const [again] = await store.claimDue(T0 + 7000, 10, 60_000);
+    const [again] = await store.outbox.claimDue(T0 + 7000, 10, 60_000);
     expect(again?.enqueuedAt).toBe(T0 + 7000);
   });
 
   it("retries every dead lead at once and refuses to retry delivered ones", async () => {
     const dead = [lead(), lead()];
     for (const item of dead) {
-      await store.acceptLead(item);
-      await store.recordFailure(item.id, await leaseOf(store, item.id, T0), {
+      await store.intake.acceptLead(item);
+      await store.outbox.recordFailure(item.id, await leaseOf(store, item.id, T0), {
         at: T0,
         nextAttemptAt: null,
         status: null,
@@ -583,30 +608,30 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
       });
     }
     const delivered = lead();
-    await store.acceptLead(delivered);
-    await store.markDelivered(delivered.id, await leaseOf(store, delivered.id, T0), T0);
-    expect(await store.retry(delivered.id, T0)).toBe(false);
-    expect(await store.retry(randomUUID(), T0)).toBe(false);
-    expect(await store.retryDead(T0 + 1)).toBe(2);
-    expect((await store.list({ state: "pending" })).map((item) => item.id).sort()).toEqual(
+    await store.intake.acceptLead(delivered);
+    await store.outbox.markDelivered(delivered.id, await leaseOf(store, delivered.id, T0), T0);
+    expect(await store.operations.retry(delivered.id, T0)).toBe(false);
+    expect(await store.operations.retry(randomUUID(), T0)).toBe(false);
+    expect(await store.operations.retryDead(T0 + 1)).toBe(2);
+    expect((await store.operations.list({ state: "pending" })).map((item) => item.id).sort()).toEqual(
       dead.map((item) => item.id).sort(),
     );
   });
 
   it("counts by form and state and filters lists", async () => {
-    await store.acceptLead(lead({ createdAt: T0 }));
-    await store.acceptLead(lead({ formId: "payroll-info", createdAt: T0 + HOUR }));
-    await store.acceptLead(lead({ state: "spam", createdAt: T0 + 2 * HOUR }));
-    const report = await store.status();
+    await store.intake.acceptLead(lead({ createdAt: T0 }));
+    await store.intake.acceptLead(lead({ formId: "payroll-info", createdAt: T0 + HOUR }));
+    await store.intake.acceptLead(lead({ state: "spam", createdAt: T0 + 2 * HOUR }));
+    const report = await store.operations.status();
     expect(report.counts).toEqual([
       { formId: "chartassist-demo", state: "pending", count: 1 },
       { formId: "chartassist-demo", state: "spam", count: 1 },
       { formId: "payroll-info", state: "pending", count: 1 },
     ]);
     expect(report.oldestPendingAt).toBe(T0);
-    expect(await store.list({ formId: "payroll-info" })).toHaveLength(1);
-    expect(await store.list({ state: "spam" })).toHaveLength(1);
-    expect((await store.list({ since: T0 + HOUR })).map((item) => item.createdAt)).toEqual([
+    expect(await store.operations.list({ formId: "payroll-info" })).toHaveLength(1);
+    expect(await store.operations.list({ state: "spam" })).toHaveLength(1);
+    expect((await store.operations.list({ since: T0 + HOUR })).map((item) => item.createdAt)).toEqual([
       T0 + HOUR,
       T0 + 2 * HOUR,
     ]);
@@ -627,22 +652,23 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     const oldSpam = lead({ state: "spam" });
     const oldPending = lead();
     const recentDelivered = lead({ createdAt: T0 + 40 * 24 * HOUR });
-    for (const item of [oldDelivered, oldSpam, oldPending, recentDelivered]) await store.acceptLead(item);
-    await store.markDelivered(oldDelivered.id, await leaseOf(store, oldDelivered.id, T0), T0);
-    await store.markDelivered(
+    for (const item of [oldDelivered, oldSpam, oldPending, recentDelivered])
+      await store.intake.acceptLead(item);
+    await store.outbox.markDelivered(oldDelivered.id, await leaseOf(store, oldDelivered.id, T0), T0);
+    await store.outbox.markDelivered(
       recentDelivered.id,
       await leaseOf(store, recentDelivered.id, T0 + 40 * 24 * HOUR),
       T0 + 40 * 24 * HOUR,
     );
-    const location = (await store.get(oldDelivered.id))?.resumeLocation ?? "";
+    const location = (await store.operations.get(oldDelivered.id))?.resumeLocation ?? "";
 
-    const result = await store.purge(T0 + 30 * 24 * HOUR, T0 + 41 * 24 * HOUR);
+    const result = await store.operations.purge(T0 + 30 * 24 * HOUR, T0 + 41 * 24 * HOUR);
     expect(result).toMatchObject({ leads: 2, files: 1 });
-    expect(await store.get(oldDelivered.id)).toBeNull();
-    expect(await store.get(oldSpam.id)).toBeNull();
-    expect(await store.readResume(oldDelivered.id)).toBeNull();
+    expect(await store.operations.get(oldDelivered.id)).toBeNull();
+    expect(await store.operations.get(oldSpam.id)).toBeNull();
+    expect(await store.outbox.readResume(oldDelivered.id)).toBeNull();
     if (dialect === "sqlite") expect(existsSync(location)).toBe(false);
-    expect((await store.list({})).map((item) => item.id).sort()).toEqual(
+    expect((await store.operations.list({})).map((item) => item.id).sort()).toEqual(
       [oldPending.id, recentDelivered.id].sort(),
     );
   });
@@ -657,36 +683,36 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
         VALUES ('${id}', 'chartassist-demo', 'pending', '{"name":"Ada"}', ${T0});
       INSERT INTO outbox (lead_id, enqueued_at, next_attempt_at) VALUES ('${id}', ${T0}, ${T0});`);
     store = await harness.open();
-    expect(await store.get(id)).toMatchObject({
+    expect(await store.operations.get(id)).toMatchObject({
       state: "pending",
       fields: { name: "Ada" },
       nextAttemptAt: T0,
       deliveries: [{ id, channel: "formservice", state: "pending", attempts: 0 }],
     });
-    const [claim] = await store.claimDue(T0, 10, 60_000);
+    const [claim] = await store.outbox.claimDue(T0, 10, 60_000);
     expect(claim?.leadId).toBe(id);
-    expect(await store.markDelivered(id, claim?.lease ?? "", T0 + 1)).toBe(true);
+    expect(await store.outbox.markDelivered(id, claim?.lease ?? "", T0 + 1)).toBe(true);
     await store.close();
     // Adopted once: a second start finds nothing left to migrate.
     store = await harness.open();
-    expect((await store.get(id))?.state).toBe("delivered");
+    expect((await store.operations.get(id))?.state).toBe("delivered");
   });
 
   it("gives each channel its own delivery; the lead is delivered when all are, dead when any is", async () => {
     await reopenWith({ channels: ["smtp", "webhook"] });
     const accepted = lead();
-    await store.acceptLead(accepted);
-    const claims = await store.claimDue(T0, 10, 60_000);
+    await store.intake.acceptLead(accepted);
+    const claims = await store.outbox.claimDue(T0, 10, 60_000);
     expect(claims.map((claim) => claim.channel).sort()).toEqual(["smtp", "webhook"]);
     expect(new Set(claims.map((claim) => claim.id)).size).toBe(2);
     const smtp = claims.find((claim) => claim.channel === "smtp");
     const webhook = claims.find((claim) => claim.channel === "webhook");
     if (!smtp || !webhook) throw new Error("both channels must be claimed");
 
-    expect(await store.markDelivered(accepted.id, smtp.lease, T0 + 10)).toBe(true);
-    expect(await store.get(accepted.id)).toMatchObject({ state: "pending", deliveredAt: null });
+    expect(await store.outbox.markDelivered(accepted.id, smtp.lease, T0 + 10)).toBe(true);
+    expect(await store.operations.get(accepted.id)).toMatchObject({ state: "pending", deliveredAt: null });
     expect(
-      await store.recordFailure(accepted.id, webhook.lease, {
+      await store.outbox.recordFailure(accepted.id, webhook.lease, {
         at: T0 + 20,
         nextAttemptAt: T0 + 1000,
         status: 503,
@@ -694,17 +720,17 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
         problem: "service",
       }),
     ).toBe(true);
-    const [again] = await store.claimDue(T0 + 1000, 10, 60_000);
+    const [again] = await store.outbox.claimDue(T0 + 1000, 10, 60_000);
     // The retry keeps the delivery's id (the webhook-id), and only the undelivered channel comes back.
     expect(again).toMatchObject({ id: webhook.id, channel: "webhook", attempts: 1 });
-    await store.recordFailure(accepted.id, again?.lease ?? "", {
+    await store.outbox.recordFailure(accepted.id, again?.lease ?? "", {
       at: T0 + 1010,
       nextAttemptAt: null,
       status: 410,
       error: "HTTP 410",
       problem: "gone",
     });
-    expect(await store.get(accepted.id)).toMatchObject({
+    expect(await store.operations.get(accepted.id)).toMatchObject({
       state: "dead",
       problem: "gone",
       deliveries: [
@@ -712,67 +738,70 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
         { channel: "webhook", state: "dead", attempts: 2, lastStatus: 410, problem: "gone" },
       ],
     });
-    expect(await store.health()).toMatchObject({
+    expect(await store.incidents.health()).toMatchObject({
       dead: 1,
       channels: { webhook: { pending: 0, dead: 1, oldestPendingAt: null } },
     });
-    const report = await store.status();
+    const report = await store.operations.status();
     expect(report.channels).toEqual([
       { channel: "smtp", state: "delivered", count: 1 },
       { channel: "webhook", state: "dead", count: 1 },
     ]);
     expect(report.problems).toMatchObject([{ channel: "webhook", problem: "gone", count: 1 }]);
 
-    expect(await store.retry(accepted.id, T0 + 2000)).toBe(true);
-    const [third] = await store.claimDue(T0 + 2000, 10, 60_000);
+    expect(await store.operations.retry(accepted.id, T0 + 2000)).toBe(true);
+    const [third] = await store.outbox.claimDue(T0 + 2000, 10, 60_000);
     expect(third).toMatchObject({ id: webhook.id, channel: "webhook", attempts: 0 });
-    expect(await store.markDelivered(accepted.id, third?.lease ?? "", T0 + 2010)).toBe(true);
-    expect(await store.get(accepted.id)).toMatchObject({ state: "delivered", deliveredAt: T0 + 2010 });
-    expect(await store.claimDue(T0 + 10 * HOUR, 10, 60_000)).toEqual([]);
+    expect(await store.outbox.markDelivered(accepted.id, third?.lease ?? "", T0 + 2010)).toBe(true);
+    expect(await store.operations.get(accepted.id)).toMatchObject({
+      state: "delivered",
+      deliveredAt: T0 + 2010,
+    });
+    expect(await store.outbox.claimDue(T0 + 10 * HOUR, 10, 60_000)).toEqual([]);
   });
 
   it("leaves no lead pending when its channels deliver at the same moment", async () => {
     await reopenWith({ channels: ["smtp", "webhook"] });
     const leads = Array.from({ length: 20 }, () => lead());
-    for (const accepted of leads) await store.acceptLead(accepted);
-    const claims = await store.claimDue(T0, 100, 60_000);
+    for (const accepted of leads) await store.intake.acceptLead(accepted);
+    const claims = await store.outbox.claimDue(T0, 100, 60_000);
     expect(claims).toHaveLength(40);
-    await Promise.all(claims.map((claim) => store.markDelivered(claim.leadId, claim.lease, T0 + 10)));
-    expect(await store.health()).toMatchObject({ pending: 0, dead: 0 });
-    expect((await store.list({ state: "delivered" })).length).toBe(20);
+    await Promise.all(claims.map((claim) => store.outbox.markDelivered(claim.leadId, claim.lease, T0 + 10)));
+    expect(await store.incidents.health()).toMatchObject({ pending: 0, dead: 0 });
+    expect((await store.operations.list({ state: "delivered" })).length).toBe(20);
   });
 
   it("opens an alert incident once until it is resolved, across a reopen", async () => {
-    expect(await store.openIncident("dead", T0)).toBe(true);
-    expect(await store.openIncident("dead", T0 + 1)).toBe(false);
-    expect(await store.openIncident("stuck", T0 + 1)).toBe(true);
+    expect(await store.incidents.openIncident("dead", T0)).toBe(true);
+    expect(await store.incidents.openIncident("dead", T0 + 1)).toBe(false);
+    expect(await store.incidents.openIncident("stuck", T0 + 1)).toBe(true);
     await store.close();
     store = await harness.open();
-    expect(await store.openIncident("dead", T0 + 2)).toBe(false);
-    expect(await store.resolveIncident("dead")).toBe(true);
-    expect(await store.resolveIncident("dead")).toBe(false);
-    expect(await store.openIncident("dead", T0 + 3)).toBe(true);
+    expect(await store.incidents.openIncident("dead", T0 + 2)).toBe(false);
+    expect(await store.incidents.resolveIncident("dead")).toBe(true);
+    expect(await store.incidents.resolveIncident("dead")).toBe(false);
+    expect(await store.incidents.openIncident("dead", T0 + 3)).toBe(true);
   });
 
   it("keeps its data across a reopen", async () => {
     const accepted = lead();
-    await store.acceptLead(accepted);
+    await store.intake.acceptLead(accepted);
     await store.close();
     store = await harness.open();
-    expect((await store.get(accepted.id))?.fields).toEqual(accepted.fields);
+    expect((await store.operations.get(accepted.id))?.fields).toEqual(accepted.fields);
   });
 
   it("reports the oldest of several pending leads, and each lead's deliveries in the channels' order", async () => {
-    expect(await store.nextDueAt()).toBeNull();
+    expect(await store.outbox.nextDueAt()).toBeNull();
     // Not in name order: the list must follow the configured order, not the index's.
     await reopenWith({ channels: ["webhook", "smtp"] });
     const first = lead({ createdAt: T0 });
-    await store.acceptLead(lead({ createdAt: T0 + 5_000 }));
-    await store.acceptLead(first);
-    const health = await store.health();
+    await store.intake.acceptLead(lead({ createdAt: T0 + 5_000 }));
+    await store.intake.acceptLead(first);
+    const health = await store.incidents.health();
     expect(health.oldestPendingAt).toBe(T0);
     expect(health.channels.webhook?.oldestPendingAt).toBe(T0);
-    expect((await store.get(first.id))?.deliveries.map((delivery) => delivery.channel)).toEqual([
+    expect((await store.operations.get(first.id))?.deliveries.map((delivery) => delivery.channel)).toEqual([
       "webhook",
       "smtp",
     ]);
@@ -786,17 +815,19 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     });
     const old = lead({ createdAt: T0 });
     const recent = lead({ createdAt: T0 + HOUR });
-    await store.acceptLead(old, claim("old"));
-    await store.acceptLead(recent, claim("recent"));
+    await store.intake.acceptLead(old, claim("old"));
+    await store.intake.acceptLead(recent, claim("recent"));
     const now = T0 + IDEMPOTENCY_WINDOW_MS + 1;
     // Nothing is delivered yet, so no lead goes: only the key past its day.
-    expect(await store.purge(T0, now)).toEqual({ leads: 0, files: 0, idempotencyKeys: 1 });
+    expect(await store.operations.purge(T0, now)).toEqual({ leads: 0, files: 0, idempotencyKeys: 1 });
     const again = { staleBefore: now - IDEMPOTENCY_WINDOW_MS };
-    expect(await store.acceptLead(lead(), { ...claim("recent"), ...again })).toEqual({
+    expect(await store.intake.acceptLead(lead(), { ...claim("recent"), ...again })).toEqual({
       kind: "replay",
       leadId: recent.id,
     });
-    expect(await store.acceptLead(lead(), { ...claim("old"), ...again })).toMatchObject({ kind: "created" });
+    expect(await store.intake.acceptLead(lead(), { ...claim("old"), ...again })).toMatchObject({
+      kind: "created",
+    });
   });
 
   it("reports a closed store as unavailable, in every call, and closes only once", async () => {
@@ -804,15 +835,15 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
     await store.close();
     await store.close();
     const calls: [string, () => Promise<unknown>][] = [
-      ["acceptLead", () => store.acceptLead(lead())],
-      ["health", () => store.health()],
-      ["claimDue", () => store.claimDue(T0, 10, 60_000)],
-      ["readResume", () => store.readResume(id)],
-      ["markDelivered", () => store.markDelivered(id, "lease", T0)],
+      ["acceptLead", () => store.intake.acceptLead(lead())],
+      ["health", () => store.incidents.health()],
+      ["claimDue", () => store.outbox.claimDue(T0, 10, 60_000)],
+      ["readResume", () => store.outbox.readResume(id)],
+      ["markDelivered", () => store.outbox.markDelivered(id, "lease", T0)],
       [
         "recordFailure",
         () =>
-          store.recordFailure(id, "lease", {
+          store.outbox.recordFailure(id, "lease", {
             at: T0,
             nextAttemptAt: null,
             status: 500,
@@ -820,18 +851,18 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
             problem: "service",
           }),
       ],
-      ["releaseLease", () => store.releaseLease(id, "lease")],
-      ["nextDueAt", () => store.nextDueAt()],
-      ["status", () => store.status()],
-      ["sources", () => store.sources()],
-      ["list", () => store.list({})],
-      ["get", () => store.get(id)],
-      ["retry", () => store.retry(id, T0)],
-      ["retryDead", () => store.retryDead(T0)],
-      ["openIncident", () => store.openIncident("dead", T0)],
-      ["resolveIncident", () => store.resolveIncident("dead")],
-      ["erase", () => store.erase([id])],
-      ["purge", () => store.purge(T0, T0)],
+      ["releaseLease", () => store.outbox.releaseLease(id, "lease")],
+      ["nextDueAt", () => store.outbox.nextDueAt()],
+      ["status", () => store.operations.status()],
+      ["sources", () => store.operations.sources()],
+      ["list", () => store.operations.list({})],
+      ["get", () => store.operations.get(id)],
+      ["retry", () => store.operations.retry(id, T0)],
+      ["retryDead", () => store.operations.retryDead(T0)],
+      ["openIncident", () => store.incidents.openIncident("dead", T0)],
+      ["resolveIncident", () => store.incidents.resolveIncident("dead")],
+      ["erase", () => store.erasure.erase([id])],
+      ["purge", () => store.operations.purge(T0, T0)],
     ];
     for (const [name, call] of calls)
       await expect(call(), name).rejects.toThrow(/^The lead store is closed\.$/);

@@ -26,22 +26,34 @@ const isBusy = (error: unknown) =>
   error instanceof Error &&
   ((error as { errcode?: number }).errcode === 5 || (error as { errcode?: number }).errcode === 6);
 
+export interface NodeSqliteOptions {
+  /**
+   * Called after a statement that wrote outside a transaction (better-auth's own statements), before its caller
+   * has the result and after the connection is free again: the store makes the write durable there.
+   */
+  afterAutocommitWrite?: () => Promise<void>;
+}
+
 /**
  * Kysely's SQLite dialect over `node:sqlite` (embedded, no native build). Kysely ships no node:sqlite driver
  * and the one npm package for it has no busy handling, so this keeps Kysely's own compiler and adapter and adds
- * ~one connection: statements are prepared once, transactions `BEGIN IMMEDIATE` (a writer never has to upgrade
- * a read lock), and a statement that finds the database locked by another process waits asynchronously with
- * backoff instead of blocking the event loop in SQLite's busy handler.
+ * ~one connection: statements are prepared once, a transaction holds the connection until it ends (a statement
+ * from elsewhere waits its turn rather than landing inside it, as in Kysely's own SQLite driver), transactions
+ * `BEGIN IMMEDIATE` (a writer never has to upgrade a read lock), and a statement that finds the database locked
+ * by another process waits asynchronously with backoff instead of blocking the event loop in SQLite's busy
+ * handler.
  */
 export class NodeSqliteDialect implements Dialect {
   readonly #db: DatabaseSync;
+  readonly #options: NodeSqliteOptions;
 
-  constructor(db: DatabaseSync) {
+  constructor(db: DatabaseSync, options: NodeSqliteOptions = {}) {
     this.#db = db;
+    this.#options = options;
   }
 
   createDriver(): Driver {
-    return new NodeSqliteDriver(this.#db);
+    return new NodeSqliteDriver(this.#db, this.#options);
   }
 
   createQueryCompiler(): QueryCompiler {
@@ -57,18 +69,42 @@ export class NodeSqliteDialect implements Dialect {
   }
 }
 
+/** One holder at a time, the others queued in order (Kysely's own SQLite driver has the same, unexported). */
+class ConnectionMutex {
+  #held: Promise<void> | undefined;
+  #release: (() => void) | undefined;
+
+  async lock() {
+    while (this.#held) await this.#held;
+    const { promise, resolve } = Promise.withResolvers<void>();
+    this.#held = promise;
+    this.#release = resolve;
+  }
+
+  unlock() {
+    const release = this.#release;
+    this.#held = undefined;
+    this.#release = undefined;
+    release?.();
+  }
+}
+
 class NodeSqliteDriver implements Driver {
   readonly #connection: NodeSqliteConnection;
   readonly #db: DatabaseSync;
+  readonly #options: NodeSqliteOptions;
+  readonly #mutex = new ConnectionMutex();
 
-  constructor(db: DatabaseSync) {
+  constructor(db: DatabaseSync, options: NodeSqliteOptions) {
     this.#db = db;
+    this.#options = options;
     this.#connection = new NodeSqliteConnection(db);
   }
 
   async init() {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#mutex.lock();
     return this.#connection;
   }
 
@@ -85,7 +121,11 @@ class NodeSqliteDriver implements Driver {
     if (this.#db.isTransaction) await connection.executeQuery(CompiledQuery.raw("ROLLBACK"));
   }
 
-  async releaseConnection() {}
+  async releaseConnection() {
+    const wrote = this.#connection.takeAutocommitWrite();
+    this.#mutex.unlock();
+    if (wrote) await this.#options.afterAutocommitWrite?.();
+  }
 
   async destroy() {
     if (this.#db.isOpen) this.#db.close();
@@ -98,9 +138,20 @@ interface Prepared {
   returnsRows: boolean;
 }
 
+/** The statements that write, when they return rows (RETURNING) and so report no count of changes. */
+const WRITE_KINDS = new Set(["InsertQueryNode", "UpdateQueryNode", "DeleteQueryNode"]);
+
 class NodeSqliteConnection implements DatabaseConnection {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, Prepared>();
+  #autocommitWrite = false;
+
+  /** Whether a statement wrote outside a transaction since the last call. */
+  takeAutocommitWrite(): boolean {
+    const wrote = this.#autocommitWrite;
+    this.#autocommitWrite = false;
+    return wrote;
+  }
 
   constructor(db: DatabaseSync) {
     this.#db = db;
@@ -124,8 +175,14 @@ class NodeSqliteConnection implements DatabaseConnection {
     for (;;) {
       try {
         const { statement, returnsRows } = this.#prepare(compiled.sql);
-        if (returnsRows) return { rows: statement.all(...parameters) as R[] };
+        const autocommit = !this.#db.isTransaction;
+        if (returnsRows) {
+          const rows = statement.all(...parameters) as R[];
+          if (autocommit && WRITE_KINDS.has(compiled.query.kind)) this.#autocommitWrite = true;
+          return { rows };
+        }
         const { changes } = statement.run(...parameters);
+        if (autocommit && !this.#db.isTransaction && Number(changes) > 0) this.#autocommitWrite = true;
         return { rows: [], numAffectedRows: BigInt(changes) };
       } catch (error) {
         // SQLITE_BUSY / SQLITE_LOCKED: the statement did nothing; wait without blocking and run it again.

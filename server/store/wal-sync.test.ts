@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { newId } from "./ids.ts";
-import { openSqliteStore } from "./kysely-store.ts";
+import { openStore } from "./store.ts";
 import { createWalSyncer } from "./wal-sync.ts";
 
 /** A datasync whose every call waits until the test finishes it. */
@@ -100,7 +100,7 @@ describe("the SQLite store's writes", () => {
 
   it("resolve only once the WAL holding their commit is synced", async () => {
     dir = await mkdtemp(path.join(tmpdir(), "wal-sync-"));
-    const store = await openSqliteStore(dir);
+    const store = await openStore({ dataDir: dir });
     const probe = await open(path.join(dir, "probe"), "w");
     const FileHandle = Object.getPrototypeOf(probe) as { datasync(): Promise<void> };
     await probe.close();
@@ -108,7 +108,7 @@ describe("the SQLite store's writes", () => {
     const datasync = vi
       .spyOn(FileHandle, "datasync")
       .mockImplementation(() => new Promise<void>((resolve) => held.push(resolve)));
-    const accepted = store.acceptLead({
+    const accepted = store.intake.acceptLead({
       id: newId(),
       formId: "chartassist-demo",
       state: "pending",

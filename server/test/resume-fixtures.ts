@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import yazl from "yazl";
-import type { NewLead } from "../store/lead-store.ts";
+import type { NewLead } from "../store/lead-records.ts";
 import { newTempPath } from "../store/resume-files.ts";
 
 /** Test files of every kind the resume check must tell apart, built in memory. */

@@ -7,10 +7,12 @@ import type { Role } from "../../staff/roles.ts";
 import { loadConfig, type ServerConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import { createStaffAccounts, type StaffAccounts } from "../staff/accounts.ts";
-import { openStaff, type Staff } from "../staff/open-staff.ts";
+import { openStaffAuth, type StaffAuth } from "../staff/auth.ts";
 import { createStaffApi } from "../staff/staff-api.ts";
-import type { LeadStore, StoreDialect } from "../store/lead-store.ts";
+import type { LeadDb } from "../store/database.ts";
+import type { NewLead, StoreDialect } from "../store/lead-records.ts";
 import { newTempPath } from "../store/resume-files.ts";
+import type { Store } from "../store/store.ts";
 import { createTestDatabase } from "./test-database.ts";
 
 export const SITE_URL = "https://inbox.northwind.example";
@@ -35,8 +37,10 @@ export interface StaffMemberFixture {
 export interface StaffHarness {
   dialect: StoreDialect;
   config: ServerConfig;
-  store: LeadStore;
-  staff: Staff;
+  store: Store;
+  /** The store's connection, for a test that reads or plants rows directly. */
+  db: LeadDb;
+  auth: StaffAuth;
   accounts: StaffAccounts;
   dataDir: string;
   /** Moves the API's clock (idle timeout, lockout). */
@@ -65,15 +69,9 @@ export async function openStaffHarness(
   let offset = 0;
   const now = () => Date.now() + offset;
   const store = await database.openStore();
-  const staff = await openStaff(config);
-  const api = await createStaffApi({
-    config,
-    logger: createLogger("silent"),
-    store,
-    ...staff,
-    now,
-  });
-  const accounts = createStaffAccounts({ ...staff, siteUrl: SITE_URL, now });
+  const auth = await openStaffAuth(store, SITE_URL);
+  const api = await createStaffApi({ config, logger: createLogger("silent"), store, auth, now });
+  const accounts = createStaffAccounts({ store, auth, siteUrl: SITE_URL, now });
   // Mounted where server/index.ts mounts it, so better-auth sees its own paths.
   const app = new Hono().route("/api/staff", api.app);
 
@@ -100,7 +98,8 @@ export async function openStaffHarness(
     dialect,
     config,
     store,
-    staff,
+    db: store.authDatabase.db,
+    auth,
     accounts,
     dataDir,
     advance(ms) {
@@ -133,7 +132,7 @@ export async function openStaffHarness(
     },
     async seedLead(formId, fields, options = {}) {
       const id = randomUUID();
-      let resume: Parameters<LeadStore["acceptLead"]>[0]["resume"];
+      let resume: NewLead["resume"];
       if (options.resume) {
         const tempPath = newTempPath(dataDir);
         await writeFile(tempPath, options.resume);
@@ -145,7 +144,7 @@ export async function openStaffHarness(
           tempPath,
         };
       }
-      await store.acceptLead({
+      await store.intake.acceptLead({
         id,
         formId,
         state: "pending",
@@ -158,7 +157,6 @@ export async function openStaffHarness(
     },
     async close() {
       await api.close();
-      await staff.close();
       await store.close();
       await database.drop();
     },

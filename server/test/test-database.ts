@@ -2,10 +2,9 @@ import { mkdtemp, readdir, readFile, rm, unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import type { StoreOptions } from "../store/kysely-store.ts";
-import type { LeadStore, StoreDialect } from "../store/lead-store.ts";
-import { openLeadStore } from "../store/open-store.ts";
+import type { StoreDialect } from "../store/lead-records.ts";
 import { resumeDirOf } from "../store/resume-files.ts";
+import { openStore, type Store, type StoreOptions } from "../store/store.ts";
 import { createTestSchema, type TestSchema } from "./pg-schema.ts";
 
 /** The databases a store-backed suite runs on: SQLite always, PostgreSQL too when DATABASE_URL names one (CI). */
@@ -20,7 +19,7 @@ export interface TestDatabase {
   /** What a server process, the CLI or loadConfig is given to use this database. */
   env: { DATA_DIR: string; DATABASE_URL?: string };
   /** A store on this database, opened the way the server opens it. */
-  openStore(options?: StoreOptions): Promise<LeadStore>;
+  openStore(options?: Omit<StoreOptions, "dataDir" | "databaseUrl">): Promise<Store>;
   /** A resume's bytes where the dialect keeps them: DATA_DIR/resumes on SQLite, the lead_files table on PostgreSQL. */
   storedResume(leadId: string): Promise<Buffer | null>;
   /** Loses a resume behind the store's back, as a disk fault or an operator would. */
@@ -60,7 +59,7 @@ export async function createTestDatabase(dialect: StoreDialect, name: string): P
     dataDir,
     databaseUrl,
     env: { DATA_DIR: dataDir, ...(databaseUrl && { DATABASE_URL: databaseUrl }) },
-    openStore: (options = {}) => openLeadStore({ dataDir, databaseUrl, ...options }),
+    openStore: (options = {}) => openStore({ dataDir, databaseUrl, ...options }),
     async storedResume(leadId) {
       if (!databaseUrl) {
         const file = await resumeFile(leadId);

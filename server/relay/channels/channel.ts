@@ -1,4 +1,4 @@
-import type { ClaimedDelivery, LeadStore } from "../../store/lead-store.ts";
+import type { ClaimedDelivery, Outbox } from "../../store/queries/outbox.ts";
 import type { SendOutcome } from "../send-lead.ts";
 
 /** One road a lead travels (decision 014): sends one claimed delivery and says how it went. */
@@ -19,10 +19,10 @@ export const configurationProblem = (error: string): SendOutcome => ({
 
 /** The delivery's resume: none, the Blob, or a failure outcome when the store lost it. */
 export async function resumeOf(
-  store: LeadStore,
+  store: { outbox: Pick<Outbox, "readResume"> },
   delivery: ClaimedDelivery,
 ): Promise<{ blob: Blob | null } | { failure: SendOutcome }> {
   if (!delivery.resume) return { blob: null };
-  const blob = await store.readResume(delivery.leadId);
+  const blob = await store.outbox.readResume(delivery.leadId);
   return blob ? { blob } : { failure: configurationProblem("resume file missing") };
 }

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createAlerts } from "../../alerts/alerts.ts";
 import { loadConfig } from "../../config.ts";
 import { createLogger } from "../../logger.ts";
-import type { Channel, LeadStore, NewLead } from "../../store/lead-store.ts";
+import type { Channel, NewLead } from "../../store/lead-records.ts";
+import type { Store } from "../../store/store.ts";
 import { pdfFile, uploadedResume } from "../../test/resume-fixtures.ts";
 import { waitFor } from "../../test/server-process.ts";
 import { startSmtpSink } from "../../test/smtp-sink.ts";
@@ -79,7 +80,7 @@ describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
     cleanups.push(() => relay.stop());
   }
 
-  async function accept(store: LeadStore, dataDir: string, resume?: Buffer) {
+  async function accept(store: Store, dataDir: string, resume?: Buffer) {
     const lead: NewLead = {
       id: randomUUID(),
       formId: "nurse-application",
@@ -88,14 +89,14 @@ describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
       createdAt: Date.now(),
     };
     if (resume) lead.resume = await uploadedResume(dataDir, resume);
-    await store.acceptLead(lead);
+    await store.intake.acceptLead(lead);
     return lead;
   }
 
-  function waitForState(store: LeadStore, id: string, state: string) {
+  function waitForState(store: Store, id: string, state: string) {
     return waitFor(
       async () => {
-        const lead = await store.get(id);
+        const lead = await store.operations.get(id);
         return lead?.state === state ? lead : undefined;
       },
       10_000,
@@ -194,7 +195,7 @@ describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
     startRelay(createRelayWorker({ config, logger, store, now, onDead: () => void alerts.check() }));
     const lead = await accept(store, dataDir);
     await waitFor(
-      async () => ((await store.get(lead.id))?.deliveries[0]?.attempts ?? 0) >= 1 || undefined,
+      async () => ((await store.operations.get(lead.id))?.deliveries[0]?.attempts ?? 0) >= 1 || undefined,
       15_000,
       "the first refusal recorded",
     );
@@ -220,7 +221,7 @@ describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
 
     // Resolved (the lead delivered), then a new incident: one more alert.
     sink.respondWith(() => null);
-    await store.retry(lead.id, Date.now());
+    await store.operations.retry(lead.id, Date.now());
     await waitForState(store, lead.id, "delivered");
     await alerts.check();
     sink.respondWith((_index, to) => (to.includes(SITE.RECRUITING_EMAIL) ? 550 : null));
@@ -297,11 +298,11 @@ describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
     const dead = await waitForState(store, lead.id, "dead");
     await mails.waitForAccepted(1);
     for (;;) {
-      const current = await store.get(lead.id);
+      const current = await store.operations.get(lead.id);
       if (current?.deliveries.every((delivery) => delivery.state !== "pending")) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(await store.get(lead.id)).toMatchObject({
+    expect(await store.operations.get(lead.id)).toMatchObject({
       state: "dead",
       deliveries: [
         { channel: "smtp", state: "delivered" },
@@ -317,8 +318,8 @@ describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
     });
     expect(dead.id).toBe(lead.id);
     expect(hooks.received).toHaveLength(1);
-    expect(await store.nextDueAt()).toBeNull();
-    expect((await store.status()).problems).toMatchObject([
+    expect(await store.outbox.nextDueAt()).toBeNull();
+    expect((await store.operations.status()).problems).toMatchObject([
       { channel: "webhook", problem: "gone", count: 1 },
     ]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
-import type { ClaimedDelivery, LeadStore } from "../../store/lead-store.ts";
+import type { ClaimedDelivery, Outbox } from "../../store/queries/outbox.ts";
 import { claimedDelivery } from "../../test/claimed-delivery.ts";
 import { resumeOf } from "./channel.ts";
 import { createFormServiceChannel, serviceUrlFor } from "./form-service.ts";
@@ -27,12 +27,14 @@ const nurseApplication = (): ClaimedDelivery =>
 function storeWith(resumes: Record<string, Blob> = {}) {
   const reads: string[] = [];
   const store = {
-    async readResume(leadId: string) {
-      reads.push(leadId);
-      return resumes[leadId] ?? null;
+    outbox: {
+      async readResume(leadId: string) {
+        reads.push(leadId);
+        return resumes[leadId] ?? null;
+      },
     },
-  } satisfies Pick<LeadStore, "readResume">;
-  return { reads, store: store as Pick<LeadStore, "readResume"> as LeadStore };
+  } satisfies { outbox: Pick<Outbox, "readResume"> };
+  return { reads, store };
 }
 
 /** The form service: records each post, confirms every one. */

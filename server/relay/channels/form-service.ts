@@ -1,6 +1,6 @@
 import { findLeadForm, recipientFor } from "../../../leads/forms.ts";
 import type { ServerConfig } from "../../config.ts";
-import type { LeadStore } from "../../store/lead-store.ts";
+import type { Outbox } from "../../store/queries/outbox.ts";
 import { sendLead } from "../send-lead.ts";
 import { configurationProblem, type DeliveryChannel, resumeOf } from "./channel.ts";
 
@@ -11,7 +11,8 @@ export const serviceUrlFor = (template: string, to: string) =>
 /** The outside form service (decision 003): a multipart POST per lead to FORM_SERVICE_URL. */
 export function createFormServiceChannel(deps: {
   config: ServerConfig;
-  store: LeadStore;
+  /** Where the resumes are read from. */
+  store: { outbox: Pick<Outbox, "readResume"> };
   now: () => number;
   fetchImpl: typeof fetch;
 }): DeliveryChannel {

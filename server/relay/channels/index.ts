@@ -1,5 +1,6 @@
 import type { ServerConfig } from "../../config.ts";
-import type { Channel, LeadStore } from "../../store/lead-store.ts";
+import type { Channel } from "../../store/lead-records.ts";
+import type { Outbox } from "../../store/queries/outbox.ts";
 import type { DeliveryChannel } from "./channel.ts";
 import { createFormServiceChannel } from "./form-service.ts";
 import { createSmtpChannel } from "./smtp.ts";
@@ -8,7 +9,8 @@ import { createWebhookChannel } from "./webhook.ts";
 /** The channels LEAD_CHANNELS names, built from the configuration (which loadConfig checked is complete). */
 export function createChannels(deps: {
   config: ServerConfig;
-  store: LeadStore;
+  /** Where the resumes are read from. */
+  store: { outbox: Pick<Outbox, "readResume"> };
   now: () => number;
   fetchImpl: typeof fetch;
 }): Partial<Record<Channel, DeliveryChannel>> {

@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { findLeadForm, type LeadForm } from "../../../leads/forms.ts";
-import type { ClaimedDelivery } from "../../store/lead-store.ts";
+import type { ClaimedDelivery } from "../../store/queries/outbox.ts";
 import { claimedDelivery } from "../../test/claimed-delivery.ts";
 import { composeLeadMail, fieldLabel, type LeadMailSettings } from "./lead-mail.ts";
 

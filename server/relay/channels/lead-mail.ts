@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { html } from "hono/html";
 import type { SendMailOptions } from "nodemailer";
 import { type LeadForm, recipientFor } from "../../../leads/forms.ts";
-import type { ClaimedDelivery } from "../../store/lead-store.ts";
+import type { ClaimedDelivery } from "../../store/queries/outbox.ts";
 
 export interface LeadMailSettings {
   from: string;

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { LeadRecord, LeadStore, ResumeInfo } from "../../store/lead-store.ts";
+import type { LeadRecord, ResumeInfo } from "../../store/lead-records.ts";
 import { createResumeLinkApi, resumeLinkFor } from "./resume-link.ts";
 
 /** The key bytes behind SECRET: what Standard Webhooks signs with, and what a receiver holds. */
@@ -38,11 +38,10 @@ const PDF_RESUME: ResumeInfo = { name: "ada-cv.pdf", kind: "pdf", size: PDF.leng
 
 /** A store holding one lead, LEAD_ID, with `resume` on record and `file` as the stored bytes. */
 function storeWith(resume: ResumeInfo | null, file: Blob | null) {
-  const store = {
-    get: async (id: string) => (id === LEAD_ID ? leadWith(resume) : null),
-    readResume: async (id: string) => (id === LEAD_ID ? file : null),
-  } satisfies Pick<LeadStore, "get" | "readResume">;
-  return store as LeadStore;
+  return {
+    operations: { get: async (id: string) => (id === LEAD_ID ? leadWith(resume) : null) },
+    outbox: { readResume: async (id: string) => (id === LEAD_ID ? file : null) },
+  } satisfies Parameters<typeof createResumeLinkApi>[0]["store"];
 }
 
 /** The site's API as a receiver reaches it: the resume link API mounted at /api/webhook, its clock at `now`. */

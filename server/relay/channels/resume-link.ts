@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import type { ServerConfig } from "../../config.ts";
-import type { LeadStore } from "../../store/lead-store.ts";
+import type { Operations } from "../../store/queries/operations.ts";
+import type { Outbox } from "../../store/queries/outbox.ts";
 
 /** A resume link in a webhook stays valid this long: the receiver fetches it when it processes the lead. */
 export const RESUME_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -35,7 +36,7 @@ function validSignature(secret: string, leadId: string, expires: string, signatu
  */
 export function createResumeLinkApi(deps: {
   config: Pick<ServerConfig, "WEBHOOK_SECRET">;
-  store: LeadStore;
+  store: { outbox: Pick<Outbox, "readResume">; operations: Pick<Operations, "get"> };
   now?: () => number;
 }): Hono {
   const { config, store, now = Date.now } = deps;
@@ -47,7 +48,7 @@ export function createResumeLinkApi(deps: {
     const { expires = "", signature = "" } = c.req.query();
     if (!validSignature(secret, id, expires, signature, now()))
       return c.json({ error: "forbidden", message: "This link needs a valid signature." }, 403, NO_STORE);
-    const [lead, blob] = await Promise.all([store.get(id), store.readResume(id)]);
+    const [lead, blob] = await Promise.all([store.operations.get(id), store.outbox.readResume(id)]);
     if (!lead?.resume || !blob)
       return c.json({ error: "not_found", message: "No resume for this lead." }, 404, NO_STORE);
     return c.body(blob.stream(), 200, {

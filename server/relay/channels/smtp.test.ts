@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { SendMailOptions } from "nodemailer";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
-import type { ClaimedDelivery, LeadStore } from "../../store/lead-store.ts";
+import type { ClaimedDelivery } from "../../store/queries/outbox.ts";
 import { claimedDelivery } from "../../test/claimed-delivery.ts";
 import { startSmtpSink } from "../../test/smtp-sink.ts";
 import { createSmtpChannel, type MailTransport, smtpFailure, smtpTransport } from "./smtp.ts";
@@ -38,9 +38,11 @@ const demoRequest = (overrides: Partial<ClaimedDelivery> = {}) =>
 function storeWith(resume: Blob | null) {
   const store = {
     reads: 0,
-    async readResume() {
-      store.reads++;
-      return resume;
+    outbox: {
+      async readResume() {
+        store.reads++;
+        return resume;
+      },
     },
   };
   return store;
@@ -68,7 +70,7 @@ function channelWith(
 ) {
   const store = storeWith(options.resume ?? null);
   const config = { ...CONFIG, MAIL_PERSONAL_DATA: options.personalData ?? true };
-  const channel = createSmtpChannel({ config, store: store as Partial<LeadStore> as LeadStore, transport });
+  const channel = createSmtpChannel({ config, store, transport });
   return { channel, store };
 }
 
@@ -181,7 +183,7 @@ describe("the smtp channel", () => {
     expect(() =>
       createSmtpChannel({
         config: { ...CONFIG, MAIL_FROM: undefined },
-        store: storeWith(null) as Partial<LeadStore> as LeadStore,
+        store: storeWith(null),
         transport: fakeTransport(),
       }),
     ).toThrow("MAIL_FROM is not set");

@@ -1,7 +1,7 @@
 import { createTransport, type SendMailOptions } from "nodemailer";
 import { findLeadForm } from "../../../leads/forms.ts";
 import type { ServerConfig } from "../../config.ts";
-import type { LeadStore } from "../../store/lead-store.ts";
+import type { Outbox } from "../../store/queries/outbox.ts";
 import type { SendOutcome } from "../send-lead.ts";
 import { configurationProblem, type DeliveryChannel, resumeOf } from "./channel.ts";
 import { composeLeadMail } from "./lead-mail.ts";
@@ -64,7 +64,8 @@ export interface MailTransport {
 /** E-mail straight from the company's mail server (decision 014): one message per lead to the form's mailbox. */
 export function createSmtpChannel(deps: {
   config: SmtpConfig;
-  store: LeadStore;
+  /** Where the resumes are read from. */
+  store: { outbox: Pick<Outbox, "readResume"> };
   transport?: MailTransport;
 }): DeliveryChannel {
   const { config, store } = deps;

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readSiteConfig } from "../../../config/site.ts";
-import type { LeadRecord, LeadStore } from "../../store/lead-store.ts";
+import type { LeadRecord } from "../../store/lead-records.ts";
 import { claimedDelivery } from "../../test/claimed-delivery.ts";
 import { createResumeLinkApi } from "./resume-link.ts";
 import { createWebhookChannel } from "./webhook.ts";
@@ -133,15 +133,14 @@ describe("webhook channel: the signed request", () => {
     // The resume API reads only the lead's resume info from the record.
     const lead = { id: DELIVERY.leadId, resume: RESUME } as LeadRecord;
     const store = {
-      get: async (id: string) => (id === lead.id ? lead : null),
-      readResume: async (id: string) =>
-        id === lead.id ? new Blob(["%PDF-"], { type: "application/pdf" }) : null,
-    } satisfies Pick<LeadStore, "get" | "readResume">;
+      operations: { get: async (id: string) => (id === lead.id ? lead : null) },
+      outbox: {
+        readResume: async (id: string) =>
+          id === lead.id ? new Blob(["%PDF-"], { type: "application/pdf" }) : null,
+      },
+    };
     const site = (now: number) =>
-      new Hono().route(
-        "/api/webhook",
-        createResumeLinkApi({ config: CONFIG, store: store as LeadStore, now: () => now }),
-      );
+      new Hono().route("/api/webhook", createResumeLinkApi({ config: CONFIG, store, now: () => now }));
     const fetched = await site(NOW + SEVEN_DAYS_MS).request(url);
     expect(fetched.status).toBe(200);
     expect(await fetched.text()).toBe("%PDF-");

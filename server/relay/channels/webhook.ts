@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import type { ServerConfig } from "../../config.ts";
-import type { ClaimedDelivery } from "../../store/lead-store.ts";
+import type { ClaimedDelivery } from "../../store/queries/outbox.ts";
 import { parseRetryAfter } from "../backoff.ts";
 import type { SendOutcome } from "../send-lead.ts";
 import type { DeliveryChannel } from "./channel.ts";

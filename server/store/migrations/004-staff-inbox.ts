@@ -1,5 +1,5 @@
 import { type CreateTableBuilder, type Kysely, type RawBuilder, sql } from "kysely";
-import type { StoreDialect } from "../lead-store.ts";
+import type { StoreDialect } from "../lead-records.ts";
 
 /**
  * The staff inbox (issue 13, decision 015). better-auth's tables exactly as its `getMigrations` plans them for
@@ -111,7 +111,7 @@ export function staffInbox(dialect: StoreDialect) {
         .column("userId")
         .execute();
 
-      // The key better-auth signs cookies and encrypts TOTP secrets with, made once (server/staff/secret.ts).
+      // The key better-auth signs cookies and encrypts TOTP secrets with, made once (openStaffAuth, server/staff/auth.ts).
       await db.schema
         .createTable("staff_secret")
         .addColumn("name", "text", (c) => c.primaryKey())

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
-import type { StoreDialect } from "../lead-store.ts";
+import type { StoreDialect } from "../lead-records.ts";
 import { initialSchema } from "./001-initial-schema.ts";
 import { leaseToken } from "./002-lease-token.ts";
 import { deliveryChannels } from "./003-delivery-channels.ts";

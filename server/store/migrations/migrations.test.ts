@@ -7,9 +7,10 @@ import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestSchema } from "../../test/pg-schema.ts";
-import { openPostgresStore } from "../kysely-store.ts";
-import type { LeadStore, StoreDialect } from "../lead-store.ts";
+import type { Engine } from "../engine.ts";
+import type { StoreDialect } from "../lead-records.ts";
 import { NodeSqliteDialect } from "../node-sqlite-dialect.ts";
+import { openPostgresEngine } from "../postgres-engine.ts";
 import { migrateToLatest, migrationsFor } from "./index.ts";
 
 /** The SQLite schema as its CREATE statements (columns, types, defaults, keys, checks), one per line. */
@@ -106,11 +107,13 @@ describe("migrations on SQLite", () => {
 describe.runIf(Boolean(process.env.DATABASE_URL))("migrations on PostgreSQL", () => {
   it("let instances that start together on a fresh schema take turns, so every one opens", async () => {
     const schema = await createTestSchema(process.env.DATABASE_URL ?? "", "migrate_race");
-    const stores: LeadStore[] = [];
+    const stores: Engine[] = [];
     try {
       // Without the advisory lock one of these fails most runs: a concurrent CREATE TABLE IF NOT EXISTS of
       // Kysely's own tables raises a duplicate-object error.
-      const opened = await Promise.allSettled(Array.from({ length: 6 }, () => openPostgresStore(schema.url)));
+      const opened = await Promise.allSettled(
+        Array.from({ length: 6 }, () => openPostgresEngine(schema.url)),
+      );
       for (const result of opened) if (result.status === "fulfilled") stores.push(result.value);
       expect(opened.filter((result) => result.status === "rejected")).toEqual([]);
       const client = new pg.Client({ connectionString: schema.url });

@@ -1,0 +1,101 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+/** The server side's folders: where no import cycle and no long source file may appear. */
+const FOLDERS = ["server", "staff", "leads", "config", "scripts", "bench"];
+const MAX_LINES = 350;
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.split(path.sep).includes("test");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : sourceFiles(full);
+    return /\.(ts|tsx|mts)$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [full] : [];
+  });
+}
+
+const files = FOLDERS.flatMap((folder) => sourceFiles(path.join(ROOT, folder)));
+
+/** Each file's relative imports (type-only and dynamic ones too) that land on another file of the set. */
+function importGraph(): Map<string, string[]> {
+  const known = new Set(files);
+  return new Map(
+    files.map((file) => {
+      const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+      const targets = importedFiles
+        .map((imported) => imported.fileName)
+        .filter((name) => name.startsWith("."))
+        .map((name) => path.resolve(path.dirname(file), name))
+        .filter((target) => known.has(target));
+      return [file, targets];
+    }),
+  );
+}
+
+/** Groups of files that import each other, directly or round about (Tarjan's strongly connected components). */
+function cycles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, next);
+    low.set(file, next++);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file) ?? 0, low.get(target) ?? 0));
+      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file) ?? 0, index.get(target) ?? 0));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    for (let member = stack.pop(); member !== undefined; member = stack.pop()) {
+      onStack.delete(member);
+      group.push(path.relative(ROOT, member));
+      if (member === file) break;
+    }
+    if (group.length > 1 || (graph.get(file) ?? []).includes(file)) found.push(group.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return found;
+}
+
+describe("the server side's source layout", () => {
+  it("has no import cycle in server/, staff/, leads/, config/, scripts/ or bench/", () => {
+    const graph = importGraph();
+    expect(graph.size).toBeGreaterThan(100);
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it("finds a cycle when there is one (the check itself)", () => {
+    const graph = new Map([
+      ["a.ts", ["b.ts"]],
+      ["b.ts", ["c.ts"]],
+      ["c.ts", ["a.ts"]],
+      ["d.ts", ["a.ts"]],
+    ]);
+    expect(cycles(graph).map((group) => group.map((file) => path.basename(file)))).toEqual([
+      ["a.ts", "b.ts", "c.ts"],
+    ]);
+  });
+
+  it(`keeps every source file outside the tests at ${MAX_LINES} lines or fewer`, () => {
+    const long = files
+      .filter((file) => !isTest(path.relative(ROOT, file)))
+      .map((file) => ({
+        file: path.relative(ROOT, file),
+        lines: readFileSync(file, "utf8").split("\n").length - 1,
+      }))
+      .filter(({ lines }) => lines > MAX_LINES);
+    expect(long).toEqual([]);
+  });
+});

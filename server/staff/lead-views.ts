@@ -1,0 +1,127 @@
+import { findLeadForm } from "../../leads/catalog.ts";
+import { RESUME_TYPES } from "../../leads/resume.ts";
+import type { AuditEntry, HistoryEntry, LeadDetail, LeadRow, Note, Person } from "../../staff/api.ts";
+import { fieldLabelOf, formLabelOf, nameOf, organisationOf } from "../../staff/labels.ts";
+import { NEW_STATUS, statusesOf } from "../../staff/workflow.ts";
+import type { ExportedLead } from "../lead-export.ts";
+import type { LeadRecord } from "../store/lead-records.ts";
+import { parseFields, sourceOf } from "../store/lead-rows.ts";
+import type { AuditLog } from "../store/queries/audit-log.ts";
+import type { InboxRow } from "../store/queries/inbox.ts";
+import type { LeadWork } from "../store/queries/lead-work.ts";
+
+// The store's rows as the staff API's contract (staff/api.ts) describes them: times in ISO 8601, people as
+// { id, name, email }, forms and fields by their labels.
+
+const iso = (ms: number | string | bigint) => new Date(Number(ms)).toISOString();
+const isoOrNull = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : iso(ms));
+
+/** Someone a row names by id, or null when nobody is named or the account is gone. */
+const personOf = (id: string | null, name: string | null, email: string | null): Person | null =>
+  id ? { id, name: name ?? "", email: email ?? "" } : null;
+
+export const assigneeOf = (row: {
+  assignee_id: string | null;
+  assignee_name: string | null;
+  assignee_email: string | null;
+}) => personOf(row.assignee_id, row.assignee_name, row.assignee_email);
+
+export function toLeadRow(row: InboxRow): LeadRow {
+  const fields = parseFields(row.fields);
+  return {
+    id: row.id,
+    formId: row.form_id as LeadRow["formId"],
+    formLabel: formLabelOf(row.form_id),
+    createdAt: iso(row.created_at),
+    name: nameOf(fields),
+    email: fields.email ?? "",
+    organisation: organisationOf(fields),
+    status: row.status,
+    assignee: assigneeOf(row),
+    // The inbox never lists spam.
+    delivery: row.state === "spam" ? "delivered" : row.state,
+    isNew: row.first_opened_at === null || row.first_opened_at === undefined,
+  };
+}
+
+/** A lead of the inbox's export: what the list shows, with every field and its source. */
+export function toExportedLead(row: InboxRow & Parameters<typeof sourceOf>[0]): ExportedLead {
+  const listed = toLeadRow(row);
+  return {
+    id: row.id,
+    formId: row.form_id,
+    createdAt: Number(row.created_at),
+    status: row.status,
+    assignee: row.assignee_email,
+    delivery: listed.delivery,
+    fields: parseFields(row.fields),
+    source: sourceOf(row),
+  };
+}
+
+type Work = Awaited<ReturnType<LeadWork["workOf"]>>;
+
+/** The lead page's lead: its fields in the form's order (then any an older form had), labelled. */
+export function toLeadDetail(lead: LeadRecord, work: Work): LeadDetail {
+  const known: readonly string[] = findLeadForm(lead.formId)?.fields ?? [];
+  const names = [
+    ...known.filter((name) => name in lead.fields),
+    ...Object.keys(lead.fields).filter((name) => !known.includes(name)),
+  ];
+  return {
+    id: lead.id,
+    formId: lead.formId as LeadDetail["formId"],
+    formLabel: formLabelOf(lead.formId),
+    createdAt: iso(lead.createdAt),
+    fields: names.map((name) => ({
+      name,
+      label: fieldLabelOf(lead.formId, name),
+      value: lead.fields[name] ?? "",
+    })),
+    resume: lead.resume
+      ? {
+          filename: lead.resume.name,
+          contentType: RESUME_TYPES[lead.resume.kind],
+          size: lead.resume.size,
+          inline: lead.resume.kind === "pdf",
+        }
+      : null,
+    source: lead.source,
+    status: work?.status ?? NEW_STATUS,
+    statuses: [...statusesOf(lead.formId)],
+    assignee: work ? assigneeOf(work) : null,
+    deliveries: lead.deliveries.map((delivery) => ({
+      channel: delivery.channel,
+      state: delivery.state,
+      attempts: delivery.attempts,
+      lastAttemptAt: isoOrNull(delivery.lastAttemptAt),
+      lastError: delivery.lastError,
+      problem: delivery.problem,
+    })),
+  };
+}
+
+export const toNote = (row: Awaited<ReturnType<LeadWork["notes"]>>[number]): Note => ({
+  id: row.id,
+  author: personOf(row.author_id, row.name, row.email),
+  at: iso(row.created_at),
+  text: row.text,
+});
+
+export const toHistoryEntry = (row: Awaited<ReturnType<LeadWork["history"]>>[number]): HistoryEntry => ({
+  id: row.id,
+  at: iso(row.at),
+  actor: personOf(row.actor_id, row.name, row.email),
+  action: row.action as HistoryEntry["action"],
+  from: row.from_value,
+  to: row.to_value,
+});
+
+export const toAuditEntry = (row: Awaited<ReturnType<AuditLog["page"]>>["rows"][number]): AuditEntry => ({
+  id: row.id,
+  at: iso(row.at),
+  actor: row.actor_id ? { id: row.actor_id, email: row.email ?? "" } : null,
+  action: row.action as AuditEntry["action"],
+  leadId: row.lead_id,
+  detail: row.detail,
+});

@@ -1,0 +1,31 @@
+import { errorKind } from "../error-kind.ts";
+import type { Logger } from "../logger.ts";
+import { startPeriodic } from "../periodic.ts";
+import type { AuditLog } from "../store/queries/audit-log.ts";
+import type { Operations } from "../store/queries/operations.ts";
+
+const DAY_MS = 86_400_000;
+const SWEEP_MS = 60 * 60 * 1000;
+
+/**
+ * The staff side's hourly upkeep, also at start-up: audit entries older than AUDIT_RETENTION_DAYS are deleted,
+ * and the planner's statistics refreshed. Logs counts only.
+ */
+export function startStaffUpkeep(options: {
+  store: { audit: Pick<AuditLog, "purgeBefore">; operations: Pick<Operations, "refreshStatistics"> };
+  logger: Logger;
+  retentionDays: number;
+  now?: () => number;
+}) {
+  const { store, logger, retentionDays, now = Date.now } = options;
+  const { run, stop } = startPeriodic(
+    async () => {
+      const removed = await store.audit.purgeBefore(now() - retentionDays * DAY_MS);
+      await store.operations.refreshStatistics();
+      logger.info({ auditRetentionDays: retentionDays, auditEntriesRemoved: removed }, "staff upkeep");
+    },
+    SWEEP_MS,
+    (error) => logger.error({ retentionDays, err: errorKind(error) }, "staff upkeep failed"),
+  );
+  return { sweep: run, stop };
+}

@@ -1,0 +1,78 @@
+import type { ResumeKind } from "../../leads/resume.ts";
+import type { LeadSource } from "../../leads/source.ts";
+
+// The store's vocabulary: what its query modules take and give, whichever database sits behind them.
+
+/** pending: waiting in the outbox; delivered: the service confirmed; dead: gave up; spam: honeypot, never relayed. */
+export const LEAD_STATES = ["pending", "delivered", "dead", "spam"] as const;
+export type LeadState = (typeof LEAD_STATES)[number];
+
+export type StoreDialect = "sqlite" | "postgres";
+
+/** The roads a lead travels (decision 014); `LEAD_CHANNELS` picks them per deployment. */
+export const CHANNELS = ["formservice", "smtp", "webhook"] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** One channel's delivery of a lead; the lead's own state derives from its deliveries. */
+export const DELIVERY_STATES = ["pending", "delivered", "dead"] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** What the operator should look at when a delivery keeps failing; `gone`: the webhook answered 410. */
+export type DeliveryProblem = "activation" | "configuration" | "service" | "network" | "gone";
+
+export interface ResumeInfo {
+  /** The sanitised original file name, sent on to the mailbox. */
+  name: string;
+  kind: ResumeKind;
+  size: number;
+  sha256: string;
+}
+
+export interface NewLead {
+  id: string;
+  formId: string;
+  state: "pending" | "spam";
+  fields: Record<string, string>;
+  /** The resume, already fsync'd in a temp file under the data directory. */
+  resume?: ResumeInfo & { tempPath: string };
+  /** Where the lead came from (issue 16), already cleaned and bounded. */
+  source?: LeadSource;
+  createdAt: number;
+}
+
+export interface DeliveryRecord {
+  id: string;
+  channel: Channel;
+  state: DeliveryState;
+  attempts: number;
+  nextAttemptAt: number | null;
+  lastAttemptAt: number | null;
+  lastStatus: number | null;
+  lastError: string | null;
+  problem: DeliveryProblem | null;
+}
+
+/** How a delivery is going: its attempts, when it is due next and when it was last tried, and what came back. */
+type DeliveryProgress = Pick<
+  DeliveryRecord,
+  "attempts" | "nextAttemptAt" | "lastAttemptAt" | "lastStatus" | "lastError" | "problem"
+>;
+
+/** A lead with its deliveries; the progress fields repeat the delivery most in need of attention. */
+export interface LeadRecord extends DeliveryProgress {
+  id: string;
+  formId: string;
+  state: LeadState;
+  fields: Record<string, string>;
+  resume: ResumeInfo | null;
+  source: LeadSource;
+  /** Where the resume lives: a file path (SQLite) or a table reference (PostgreSQL). */
+  resumeLocation: string | null;
+  createdAt: number;
+  deliveredAt: number | null;
+  /** One per channel, in channel order. */
+  deliveries: DeliveryRecord[];
+}
+
+/** An Idempotency-Key names one lead for this long; older keys are forgotten (and purged). */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -1,0 +1,64 @@
+import { BULK_BATCH, countOf, type Engine } from "../engine.ts";
+import { deleteLeads } from "./delete-leads.ts";
+
+export interface PersonsLeads {
+  /** Oldest first. */
+  leads: { id: string; formId: string; createdAt: number }[];
+  /** How many of them have a resume. */
+  files: number;
+  notes: number;
+}
+
+/** A person's erasure request (the admin's API and `leads erase`): every lead whose e-mail is theirs. */
+export interface Erasure {
+  /** The leads whose e-mail is this one, in any case, with how many resumes and notes they have. */
+  leadsOf(email: string): Promise<PersonsLeads>;
+  /**
+   * Deletes these leads whatever their state, with their files, deliveries, notes and history; returns what
+   * went. Unknown ids are skipped.
+   */
+  erase(ids: string[]): Promise<{ leads: number; files: number }>;
+}
+
+export function erasureQueries(engine: Engine, validId: (id: string) => boolean): Erasure {
+  const { db } = engine;
+  return {
+    async leadsOf(email) {
+      const rows = await db
+        .selectFrom("leads as l")
+        .select(["l.id", "l.form_id", "l.created_at", "l.resume_kind"])
+        .where((eb) => eb(eb.fn("lower", [engine.sql.leadField("email")]), "=", email.trim().toLowerCase()))
+        .orderBy("l.created_at")
+        .execute();
+      const ids = rows.map((row) => row.id);
+      let notes = 0;
+      for (let start = 0; start < ids.length; start += BULK_BATCH) {
+        const counted = await db
+          .selectFrom("lead_notes")
+          .select((eb) => eb.fn.countAll<number>().as("count"))
+          .where("lead_id", "in", ids.slice(start, start + BULK_BATCH))
+          .executeTakeFirstOrThrow();
+        notes += countOf(counted.count);
+      }
+      return {
+        leads: rows.map((row) => ({ id: row.id, formId: row.form_id, createdAt: Number(row.created_at) })),
+        files: rows.filter((row) => row.resume_kind).length,
+        notes,
+      };
+    },
+
+    async erase(ids) {
+      const result = { leads: 0, files: 0 };
+      const known = ids.filter(validId);
+      for (let start = 0; start < known.length; start += BULK_BATCH) {
+        const chunk = known.slice(start, start + BULK_BATCH);
+        const removed = await deleteLeads(engine, (trx) =>
+          trx.selectFrom("leads").select(["id", "resume_kind"]).where("id", "in", chunk).execute(),
+        );
+        result.leads += removed.leads;
+        result.files += removed.files;
+      }
+      return result;
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { type SqlBool, sql } from "kysely";
+import { FORMS_OF_ROLE, type Role } from "../../../staff/roles.ts";
+import { NEW_STATUS } from "../../../staff/workflow.ts";
+import { BULK_BATCH, type Engine } from "../engine.ts";
+import type { DeliveryState } from "../lead-records.ts";
+import { SOURCE_COLUMNS } from "../lead-rows.ts";
+import { beyond, fieldNamesIn, inBatches, type LeadsFrom } from "./lead-reads.ts";
+
+/** The inbox's filters as the store applies them (the API reads them from the contract's inboxQuery). */
+export interface LeadFilters {
+  form?: string | undefined;
+  status?: string | undefined;
+  delivery?: DeliveryState | undefined;
+  /** Created at or after (ms). */
+  from?: number | undefined;
+  /** Created before (ms). */
+  to?: number | undefined;
+  q?: string | undefined;
+  /** The landing page's utm_campaign; null: leads without one. */
+  campaign?: string | null | undefined;
+  /** The referring site's origin; null: leads without one (direct, or a browser that sent none). */
+  referrer?: string | null | undefined;
+}
+
+/** One group of the counts' scan: how many leads share a form, status, campaign and referrer. */
+export interface CountGroup {
+  form_id: string;
+  status: string;
+  utm_campaign: string | null;
+  referrer: string | null;
+  count: number | string | bigint;
+}
+
+type LeadQuery = LeadsFrom;
+
+/** What the staff inbox's list and export read: the leads a role may see, filtered, searched and counted. */
+export function inboxQueries(engine: Engine) {
+  const { db } = engine;
+
+  /** A substring of the lower-cased search text; LIKE's wildcards in the query are taken literally. */
+  const contains = (q: string) =>
+    sql<SqlBool>`l.search_text like ${`%${q.toLowerCase().replace(/[\\%_]/g, (match) => `\\${match}`)}%`} escape '\\'`;
+
+  /** The source column equals the value, or is empty for null. */
+  const sourceIs = (column: "l.utm_campaign" | "l.referrer", value: string | null) => (q: LeadQuery) =>
+    (value === null ? q.where(column, "is", null) : q.where(column, "=", value)) as LeadQuery;
+
+  /**
+   * The leads a role may see that match the filters; for the counts, the form, status, campaign and referrer
+   * filters are left out (each count applies the others itself).
+   */
+  const matching = (role: Role, filters: LeadFilters, counts?: "counts"): LeadQuery => {
+    const forms = FORMS_OF_ROLE[role].filter((form) => counts || !filters.form || form === filters.form);
+    const query = db
+      .selectFrom("leads as l")
+      .where("l.form_id", "in", forms.length > 0 ? forms : ["-"])
+      .where("l.state", "!=", "spam")
+      .$if(Boolean(filters.delivery), (q) => q.where("l.state", "=", filters.delivery ?? "pending"))
+      .$if(filters.from !== undefined, (q) => q.where("l.created_at", ">=", filters.from ?? 0))
+      .$if(filters.to !== undefined, (q) => q.where("l.created_at", "<", filters.to ?? 0))
+      .$if(Boolean(filters.status) && !counts, (q) => q.where("l.status", "=", filters.status ?? NEW_STATUS))
+      .$if(Boolean(filters.q), (q) => q.where(contains(filters.q ?? ""))) as LeadQuery;
+    if (counts) return query;
+    return query
+      .$call(filters.campaign === undefined ? (q) => q : sourceIs("l.utm_campaign", filters.campaign))
+      .$call(filters.referrer === undefined ? (q) => q : sourceIs("l.referrer", filters.referrer));
+  };
+
+  const rowsOf = (query: LeadQuery) =>
+    query
+      .leftJoin("staff_user as u", "u.id", "l.assignee_id")
+      .select([
+        "l.id",
+        "l.form_id",
+        "l.created_at",
+        "l.fields",
+        "l.state",
+        "l.status",
+        "l.first_opened_at",
+        "l.assignee_id",
+        "u.name as assignee_name",
+        "u.email as assignee_email",
+      ])
+      .orderBy("l.created_at", "desc")
+      .orderBy("l.id", "desc");
+
+  /**
+   * The page's rows, newest first. A search finds its (usually few) matches through the covering index first
+   * (by the engine's row key) and sorts those, rather than reading leads newest first until enough match.
+   */
+  const pageQuery = (role: Role, filters: LeadFilters) =>
+    filters.q
+      ? rowsOf(
+          db
+            .selectFrom("leads as l")
+            .where(
+              engine.sql.rowKey,
+              "in",
+              matching(role, filters).select(engine.sql.rowKey.as("key")),
+            ) as LeadQuery,
+        )
+      : rowsOf(matching(role, filters));
+
+  /** One scan for every count: by form, status, campaign and referrer, under the other filters. */
+  const countsQuery = (role: Role, filters: LeadFilters) =>
+    matching(role, filters, "counts")
+      .select((eb) => [
+        "l.form_id",
+        "l.status",
+        "l.utm_campaign",
+        "l.referrer",
+        eb.fn.countAll<number>().as("count"),
+      ])
+      .groupBy(["l.form_id", "l.status", "l.utm_campaign", "l.referrer"]);
+
+  return {
+    /** The list's count query, for its plan (inbox-sources.test.ts checks it reads the covering index alone). */
+    countsQuery,
+    /** The list's page query, for its plan (inbox-sources.test.ts checks how a search finds its leads). */
+    pageQuery,
+
+    /** One page of leads, the count groups under the filters, and the newest lead the role may see at all. */
+    async list(role: Role, filters: LeadFilters, page: number, pageSize: number) {
+      const [rows, groups, latest] = await Promise.all([
+        pageQuery(role, filters)
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+        countsQuery(role, filters).execute() as Promise<CountGroup[]>,
+        matching(role, {})
+          .select("l.id")
+          .orderBy("l.created_at", "desc")
+          .orderBy("l.id", "desc")
+          .limit(1)
+          .executeTakeFirst(),
+      ]);
+      return { rows, groups, latestId: latest?.id ?? null };
+    },
+
+    /** Every field name the matching leads have (the export's columns). */
+    exportFieldNames: (role: Role, filters: LeadFilters) => fieldNamesIn(engine, matching(role, filters)),
+
+    /** The count groups alone (the export audits how many leads it carries). */
+    counts: (role: Role, filters: LeadFilters) =>
+      countsQuery(role, filters).execute() as Promise<CountGroup[]>,
+
+    /**
+     * Every matching lead with its source, newest first, BULK_BATCH at a time (for the CSV export, which streams
+     * them). The source columns only here: the list (polled every 15 s) never shows them.
+     */
+    exportBatches: (role: Role, filters: LeadFilters) =>
+      inBatches((end) =>
+        pageQuery(role, filters)
+          .select([...SOURCE_COLUMNS])
+          .$if(end !== undefined, (q) => q.where(beyond("desc", end ?? { createdAt: 0, id: "" })))
+          .limit(BULK_BATCH)
+          .execute(),
+      ),
+  };
+}
+
+export type InboxQueries = ReturnType<typeof inboxQueries>;
+export type InboxRow = Awaited<ReturnType<InboxQueries["list"]>>["rows"][number];

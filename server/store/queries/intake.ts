@@ -1,0 +1,120 @@
+import type { Engine } from "../engine.ts";
+import { newId } from "../ids.ts";
+import type { Channel, NewLead } from "../lead-records.ts";
+import { removeQuietly } from "../resume-files.ts";
+
+export interface IdempotencyClaim {
+  key: string;
+  payloadHash: string;
+  /** Keys older than this (ms since epoch) are forgotten and may be reused. */
+  staleBefore: number;
+}
+
+export type AcceptOutcome =
+  | { kind: "created"; leadId: string }
+  | { kind: "replay"; leadId: string }
+  | { kind: "conflict" };
+
+/** What the lead API (server/leads) writes. */
+export interface LeadIntake {
+  /** Commits the lead, its resume and (unless spam) one outbox delivery per channel at once, durably. */
+  acceptLead(lead: NewLead, idempotency?: IdempotencyClaim): Promise<AcceptOutcome>;
+}
+
+/** Thrown inside an acceptLead transaction to roll it back when the idempotency key is taken. */
+class KeyTaken extends Error {}
+
+export function intakeQueries(engine: Engine, channels: readonly Channel[]): LeadIntake {
+  const { db, write, resumes } = engine;
+
+  /** Stores one lead with its outbox deliveries and idempotency claim, after its resume (beforeAccept). */
+  const acceptNow = async (lead: NewLead, idempotency?: IdempotencyClaim): Promise<AcceptOutcome> => {
+    const content = await resumes.beforeAccept(lead);
+    let outcome: AcceptOutcome;
+    try {
+      outcome = await write(async (trx): Promise<AcceptOutcome> => {
+        const resume = lead.resume;
+        await trx
+          .insertInto("leads")
+          .values({
+            id: lead.id,
+            form_id: lead.formId,
+            state: lead.state,
+            fields: JSON.stringify(lead.fields),
+            resume_name: resume?.name ?? null,
+            resume_kind: resume?.kind ?? null,
+            resume_size: resume?.size ?? null,
+            resume_sha256: resume?.sha256 ?? null,
+            created_at: lead.createdAt,
+            ...lead.source,
+          })
+          .execute();
+        await resumes.keep(trx, lead.id, content);
+        if (lead.state === "pending") {
+          await trx
+            .insertInto("outbox")
+            .values(
+              channels.map((channel) => ({
+                id: newId(),
+                lead_id: lead.id,
+                channel,
+                enqueued_at: lead.createdAt,
+                next_attempt_at: lead.createdAt,
+              })),
+            )
+            .execute();
+        }
+        if (idempotency) {
+          // A concurrent request with the same key waits here for the first to commit, then sees its row.
+          const claimed = await trx
+            .insertInto("idempotency_keys")
+            .values({
+              key: idempotency.key,
+              payload_hash: idempotency.payloadHash,
+              lead_id: lead.id,
+              created_at: lead.createdAt,
+            })
+            .onConflict((conflict) =>
+              conflict
+                .column("key")
+                .doUpdateSet((eb) => ({
+                  payload_hash: eb.ref("excluded.payload_hash"),
+                  lead_id: eb.ref("excluded.lead_id"),
+                  created_at: eb.ref("excluded.created_at"),
+                }))
+                .where("idempotency_keys.created_at", "<", idempotency.staleBefore),
+            )
+            .returning("key")
+            .executeTakeFirst();
+          if (!claimed) throw new KeyTaken();
+        }
+        return { kind: "created", leadId: lead.id };
+      });
+    } catch (error) {
+      await resumes.afterAccept(lead, false);
+      if (!(error instanceof KeyTaken) || !idempotency) throw error;
+      const existing = await db
+        .selectFrom("idempotency_keys")
+        .select(["payload_hash", "lead_id"])
+        .where("key", "=", idempotency.key)
+        .executeTakeFirst();
+      return existing && existing.payload_hash === idempotency.payloadHash
+        ? { kind: "replay", leadId: existing.lead_id }
+        : { kind: "conflict" };
+    }
+    await resumes.afterAccept(lead, true);
+    return outcome;
+  };
+
+  return {
+    async acceptLead(lead, idempotency) {
+      if (lead.state === "spam" && lead.resume) {
+        // Honeypot spam keeps no file: the resume is dropped, only the bounded fields stay for the operator.
+        await removeQuietly(lead.resume.tempPath);
+        lead = { ...lead, resume: undefined };
+      }
+      const accept = () => acceptNow(lead, idempotency);
+      return lead.resume && resumes.limit ? resumes.limit(accept) : accept();
+    },
+  };
+}

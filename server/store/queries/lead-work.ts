@@ -1,0 +1,173 @@
+import type { HistoryAction } from "../../../staff/api.ts";
+import type { Role } from "../../../staff/roles.ts";
+import { NEW_STATUS } from "../../../staff/workflow.ts";
+import type { LeadDb } from "../database.ts";
+import type { Engine } from "../engine.ts";
+import { newId } from "../ids.ts";
+import type { LeadReads } from "./lead-reads.ts";
+import { truthy } from "./staff-accounts.ts";
+
+/** What changed in one update, as the history recorded it. */
+export interface WorkChange {
+  status?: { from: string; to: string };
+  assignee?: { from: string | null; to: string | null };
+}
+
+/** One entry of a lead's history, in the transaction of the change it records. */
+const recordHistory = (
+  trx: LeadDb,
+  entry: {
+    leadId: string;
+    actorId: string;
+    action: HistoryAction;
+    from?: string | null;
+    to?: string | null;
+    at: number;
+  },
+) =>
+  trx
+    .insertInto("lead_history")
+    .values({
+      id: newId(),
+      lead_id: entry.leadId,
+      actor_id: entry.actorId,
+      action: entry.action,
+      from_value: entry.from ?? null,
+      to_value: entry.to ?? null,
+      at: entry.at,
+    })
+    .execute();
+
+/**
+ * A lead's work state in the inbox: its status, who has it, whether it was opened, its notes and its history.
+ * Every change writes its history entry in the same transaction.
+ */
+export function leadWorkQueries(engine: Engine, reads: LeadReads) {
+  const { db, write } = engine;
+
+  return {
+    /** The lead with its deliveries, or null. */
+    lead: reads.get,
+    /** The lead's resume as a Blob, or null. */
+    resume: async (leadId: string) => (reads.validId(leadId) ? engine.resumes.read(db, leadId) : null),
+
+    workOf: (leadId: string) =>
+      db
+        .selectFrom("leads as l")
+        .leftJoin("staff_user as u", "u.id", "l.assignee_id")
+        .select([
+          "l.status",
+          "l.assignee_id",
+          "l.first_opened_at",
+          "u.name as assignee_name",
+          "u.email as assignee_email",
+        ])
+        .where("l.id", "=", leadId)
+        .executeTakeFirst(),
+
+    /** Marks the lead opened, with a history entry, unless someone opened it before. */
+    markOpened: (leadId: string, actorId: string, at: number) =>
+      write(async (trx) => {
+        const opened = await trx
+          .updateTable("leads")
+          .set({ first_opened_at: at })
+          .where("id", "=", leadId)
+          .where("first_opened_at", "is", null)
+          .executeTakeFirst();
+        if (Number(opened.numUpdatedRows) === 1)
+          await recordHistory(trx, { leadId, actorId, action: "viewed", at });
+      }),
+
+    /**
+     * Sets the status and/or the assignee (`null`: nobody; `undefined`: unchanged) and records what changed
+     * (the assignee by name in the history, by id in what it returns).
+     */
+    change: (
+      leadId: string,
+      actorId: string,
+      change: { status?: string | undefined; assignee?: { id: string; name: string } | null | undefined },
+      at: number,
+    ) =>
+      write(async (trx): Promise<WorkChange> => {
+        const before = await trx
+          .selectFrom("leads as l")
+          .leftJoin("staff_user as u", "u.id", "l.assignee_id")
+          .select(["l.status", "l.assignee_id", "u.name as assignee_name"])
+          .where("l.id", "=", leadId)
+          .executeTakeFirst();
+        const fromStatus = before?.status ?? NEW_STATUS;
+        const status = change.status ?? fromStatus;
+        const fromAssignee = before?.assignee_id ?? null;
+        const assigneeId = change.assignee === undefined ? fromAssignee : (change.assignee?.id ?? null);
+        await trx
+          .updateTable("leads")
+          .set({ status, assignee_id: assigneeId })
+          .where("id", "=", leadId)
+          .execute();
+        const changed: WorkChange = {};
+        if (status !== fromStatus) {
+          await recordHistory(trx, { leadId, actorId, action: "status", from: fromStatus, to: status, at });
+          changed.status = { from: fromStatus, to: status };
+        }
+        if (change.assignee !== undefined && assigneeId !== fromAssignee) {
+          await recordHistory(trx, {
+            leadId,
+            actorId,
+            action: "assignee",
+            from: before?.assignee_name ?? null,
+            to: change.assignee?.name ?? null,
+            at,
+          });
+          changed.assignee = { from: fromAssignee, to: assigneeId };
+        }
+        return changed;
+      }),
+
+    /** Adds a note, with its history entry; returns the note's id. */
+    addNote: (leadId: string, authorId: string, text: string, at: number) =>
+      write(async (trx) => {
+        const noteId = newId();
+        await trx
+          .insertInto("lead_notes")
+          .values({ id: noteId, lead_id: leadId, author_id: authorId, text, created_at: at })
+          .execute();
+        await recordHistory(trx, { leadId, actorId: authorId, action: "note", to: noteId, at });
+        return noteId;
+      }),
+
+    notes: (leadId: string) =>
+      db
+        .selectFrom("lead_notes as n")
+        .leftJoin("staff_user as u", "u.id", "n.author_id")
+        .select(["n.id", "n.created_at", "n.author_id", "u.name", "u.email", "n.text"])
+        .where("n.lead_id", "=", leadId)
+        .orderBy("n.created_at")
+        .orderBy("n.id")
+        .execute(),
+
+    history: (leadId: string) =>
+      db
+        .selectFrom("lead_history as h")
+        .leftJoin("staff_user as u", "u.id", "h.actor_id")
+        .select(["h.id", "h.at", "h.actor_id", "u.name", "u.email", "h.action", "h.from_value", "h.to_value"])
+        .where("h.lead_id", "=", leadId)
+        .orderBy("h.at")
+        .orderBy("h.id")
+        .execute(),
+
+    /** Active, enrolled staff of these roles, by name (who may be given a lead). */
+    async assignable(roles: readonly Role[]) {
+      const rows = await db
+        .selectFrom("staff_user")
+        .select(["id", "name", "email", "role", "disabled", "twoFactorEnabled"])
+        .where("role", "in", roles)
+        .orderBy("name")
+        .execute();
+      return rows
+        .filter((row) => !truthy(row.disabled) && truthy(row.twoFactorEnabled))
+        .map((row) => ({ id: row.id, name: row.name, email: row.email, role: row.role as Role }));
+    },
+  };
+}
+
+export type LeadWork = ReturnType<typeof leadWorkQueries>;

@@ -1,0 +1,93 @@
+import type { LeadDb } from "./database.ts";
+import { closable } from "./engine.ts";
+import type { Channel, StoreDialect } from "./lead-records.ts";
+import { openPostgresEngine } from "./postgres-engine.ts";
+import { type AuditLog, auditLogQueries } from "./queries/audit-log.ts";
+import { type Erasure, erasureQueries } from "./queries/erasure.ts";
+import { type InboxQueries, inboxQueries } from "./queries/inbox.ts";
+import { type Incidents, incidentQueries } from "./queries/incidents.ts";
+import { intakeQueries, type LeadIntake } from "./queries/intake.ts";
+import { leadReads } from "./queries/lead-reads.ts";
+import { type LeadWork, leadWorkQueries } from "./queries/lead-work.ts";
+import { type Operations, operationQueries } from "./queries/operations.ts";
+import { type Outbox, outboxQueries } from "./queries/outbox.ts";
+import { type StaffAccountRows, staffAccountQueries } from "./queries/staff-accounts.ts";
+import { ensureDataDirs, sweepTempFiles } from "./resume-files.ts";
+import { openSqliteEngine } from "./sqlite-engine.ts";
+
+export interface StoreOptions {
+  dataDir: string;
+  /** PostgreSQL when set; the embedded SQLite file in `dataDir` otherwise. */
+  databaseUrl?: string | undefined;
+  /** The channels each accepted lead is delivered over, one outbox delivery each (default: the form service). */
+  channels?: readonly Channel[] | undefined;
+  /**
+   * PostgreSQL: how many applications may hold their resume's bytes in memory at once on their way into the
+   * database (the file, and the driver's copy of it in its message); the others wait their turn. SQLite moves
+   * resume files on disk and needs no limit.
+   */
+  resumesInMemory?: number | undefined;
+  /** PostgreSQL: an idle pooled connection failed (the next query reports it too). */
+  onPoolError?: (error: Error) => void;
+}
+
+/**
+ * The lead database, whichever engine sits behind it: one connection (SQLite) or pool (PostgreSQL) that the
+ * whole process shares, and one query module per consumer, each the narrow interface that consumer is given.
+ */
+export interface Store {
+  readonly dialect: StoreDialect;
+  /** The lead API's (server/leads). */
+  readonly intake: LeadIntake;
+  /** The relay's and its channels' (server/relay). */
+  readonly outbox: Outbox;
+  /** The operator's CLI and the periodic upkeep's (server/cli, server/retention.ts). */
+  readonly operations: Operations;
+  /** A person's erasure request (the admin's API and `leads erase`). */
+  readonly erasure: Erasure;
+  /** The health endpoints' and the alerts' (server/health, server/alerts). */
+  readonly incidents: Incidents;
+  /** The staff inbox's list, counts and export (server/staff). */
+  readonly inbox: InboxQueries;
+  /** A lead's work state in the inbox: status, assignee, notes, history (server/staff). */
+  readonly leadWork: LeadWork;
+  /** The staff accounts' rows beside better-auth's (server/staff). */
+  readonly staffAccounts: StaffAccountRows;
+  readonly audit: AuditLog;
+  /** better-auth's database: its adapter runs its own statements on the store's connection. */
+  readonly authDatabase: { db: LeadDb; type: StoreDialect };
+  /** Waits for the writes under way, then closes the connection; every call after it fails. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_CHANNELS: readonly Channel[] = ["formservice"];
+
+/** Opens the store on PostgreSQL when `databaseUrl` is set, on the SQLite file in `dataDir` otherwise. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  // Uploads stream to DATA_DIR/tmp whichever database keeps them afterwards.
+  await ensureDataDirs(options.dataDir);
+  await sweepTempFiles(options.dataDir, Date.now());
+  const engine = closable(
+    options.databaseUrl
+      ? await openPostgresEngine(options.databaseUrl, {
+          onError: options.onPoolError,
+          resumesInMemory: options.resumesInMemory,
+        })
+      : await openSqliteEngine(options.dataDir),
+  );
+  const reads = leadReads(engine, options.channels ?? DEFAULT_CHANNELS);
+  return {
+    dialect: engine.dialect,
+    intake: intakeQueries(engine, options.channels ?? DEFAULT_CHANNELS),
+    outbox: outboxQueries(engine, reads.validId),
+    operations: operationQueries(engine, reads),
+    erasure: erasureQueries(engine, reads.validId),
+    incidents: incidentQueries(engine),
+    inbox: inboxQueries(engine),
+    leadWork: leadWorkQueries(engine, reads),
+    staffAccounts: staffAccountQueries(engine),
+    audit: auditLogQueries(engine),
+    authDatabase: { db: engine.db, type: engine.dialect },
+    close: () => engine.close(),
+  };
+}
