@@ -8,6 +8,8 @@ import { errorKind } from "./error-kind.ts";
 import { createHealthApi } from "./health/health-api.ts";
 import { createLeadApi } from "./leads/lead-api.ts";
 import type { Logger } from "./logger.ts";
+import { createMetrics } from "./metrics/metrics.ts";
+import { createMetricsApi } from "./metrics/metrics-api.ts";
 import { createResumeLinkApi } from "./relay/channels/resume-link.ts";
 import { createRelayWorker } from "./relay/relay-worker.ts";
 import { startRetention } from "./retention.ts";
@@ -60,12 +62,25 @@ export async function startSiteServer({
     ),
   );
   const alerts = config.ALERT_EMAIL ? createAlerts({ config, logger, store }) : undefined;
+  const metrics = config.METRICS_TOKEN ? createMetrics({ config, store }) : undefined;
   const relay = config.RELAY_ENABLED
-    ? createRelayWorker({ config, logger, store, onDead: () => void alerts?.check() })
+    ? createRelayWorker({
+        config,
+        logger,
+        store,
+        onDead: () => void alerts?.check(),
+        onDelivery: metrics?.delivery,
+      })
     : undefined;
   // With DATABASE_URL the rate limiter shares its counters through PostgreSQL, so this waits on it too.
   const leadApi = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
-    createLeadApi({ config, logger, store, onAccepted: () => relay?.wake() }),
+    createLeadApi({
+      config,
+      logger,
+      store,
+      onAccepted: () => relay?.wake(),
+      onOutcome: metrics?.leadOutcome,
+    }),
   );
   const staffInbox = await openInbox?.({ config, logger, store, startup });
   // After the steps that can hang, so a slow build load does not eat into their deadline.
@@ -76,7 +91,16 @@ export async function startSiteServer({
   if (config.WEBHOOK_SECRET) api.route("/webhook", createResumeLinkApi({ config, store }));
   if (staffInbox) api.route("/staff", staffInbox.app);
   api.route("/", leadApi.app);
-  const app = createApp({ config, logger, site, api });
+  const app = createApp({
+    config,
+    logger,
+    site,
+    api,
+    metrics: metrics && {
+      app: createMetricsApi({ token: config.METRICS_TOKEN ?? "", metrics }),
+      onRequest: metrics.request,
+    },
+  });
 
   const server = serve({
     fetch: app.fetch,

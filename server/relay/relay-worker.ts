@@ -18,7 +18,12 @@ export interface RelayDeps {
   channels?: Partial<Record<Channel, DeliveryChannel>>;
   /** A delivery went dead (the alerts look at once). */
   onDead?: () => void;
+  /** Each attempt's outcome and how long it took (the metrics count them). */
+  onDelivery?: (channel: Channel, outcome: DeliveryOutcome, seconds: number) => void;
 }
+
+/** What one attempt came to: `released` when a stop cut it short, `lease_lost` when another worker owns it now. */
+export type DeliveryOutcome = "delivered" | "failed" | "dead" | "released" | "lease_lost";
 
 export interface RelayWorker {
   start(): void;
@@ -44,6 +49,7 @@ export function createRelayWorker({
   fetchImpl = fetch,
   channels = createChannels({ config, store, now, fetchImpl }),
   onDead,
+  onDelivery,
 }: RelayDeps): RelayWorker {
   const concurrency = config.RELAY_CONCURRENCY;
   // Long enough for the slowest attempt plus reading the file; after that another worker may take it.
@@ -101,10 +107,13 @@ export function createRelayWorker({
       };
     }
     const at = now();
-    const ms = Math.round(performance.now() - started);
+    const elapsed = performance.now() - started;
+    const ms = Math.round(elapsed);
+    const report = (outcome: DeliveryOutcome) => onDelivery?.(delivery.channel, outcome, elapsed / 1000);
     try {
       if (!outcome.ok && stopping.signal.aborted) {
         await store.releaseLease(delivery.leadId, delivery.lease);
+        report("released");
         logger.info(
           { ...context, outcome: "released", ms },
           "relay stopped: delivery released for the next run",
@@ -113,12 +122,14 @@ export function createRelayWorker({
       }
       if (outcome.ok) {
         if (!(await store.markDelivered(delivery.leadId, delivery.lease, at))) {
+          report("lease_lost");
           logger.warn(
             { ...context, status: outcome.status, ms },
             "relay lost its lease: outcome not recorded",
           );
           return;
         }
+        report("delivered");
         logger.info(
           { ...context, outcome: "delivered", status: outcome.status, ms, ageMs: at - delivery.createdAt },
           "relay",
@@ -138,6 +149,7 @@ export function createRelayWorker({
         error: outcome.error,
         problem: outcome.problem,
       });
+      report(recorded ? (nextAttemptAt === null ? "dead" : "failed") : "lease_lost");
       if (!recorded) {
         logger.warn({ ...context, status: outcome.status, ms }, "relay lost its lease: outcome not recorded");
         return;
