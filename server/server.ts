@@ -21,6 +21,8 @@ import { ensureDataDirs, tempDirOf } from "./store/resume-files.ts";
 
 /** Requests in progress get this long to finish after SIGTERM; uploads still arriving then are cut. */
 export const REQUEST_GRACE_MS = 5_000;
+/** SIGTERM ends the process (server/index.ts) within this time, whatever it is doing; a supervisor waits longer. */
+export const SHUTDOWN_DEADLINE_MS = 10_000;
 
 export interface RunningServer {
   /** The port it listens on (the one the OS chose when PORT is 0). */
