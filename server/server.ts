@@ -1,4 +1,4 @@
-import { serve } from "@hono/node-server";
+import { createAdaptorServer } from "@hono/node-server";
 import { Hono } from "hono";
 import { createAlerts } from "./alerts/alerts.ts";
 import { createApp } from "./app.ts";
@@ -7,6 +7,7 @@ import { probeWritable } from "./data-dir.ts";
 import { errorKind } from "./error-kind.ts";
 import { createHealthApi } from "./health/health-api.ts";
 import { createLeadApi } from "./leads/lead-api.ts";
+import { listenTarget } from "./listen-target.ts";
 import type { Logger } from "./logger.ts";
 import { createMetrics } from "./metrics/metrics.ts";
 import { createMetricsApi } from "./metrics/metrics-api.ts";
@@ -104,10 +105,8 @@ export async function startSiteServer({
     },
   });
 
-  const server = serve({
+  const server = createAdaptorServer({
     fetch: app.fetch,
-    port: config.PORT,
-    hostname: config.HOST,
     serverOptions: {
       headersTimeout: config.HEADERS_TIMEOUT_MS,
       requestTimeout: config.REQUEST_TIMEOUT_MS,
@@ -116,9 +115,10 @@ export async function startSiteServer({
       connectionsCheckingInterval: Math.min(1000, Math.ceil(config.HEADERS_TIMEOUT_MS / 4)),
     },
   });
-  const port = await startup.step({ kind: "listen", port: config.PORT, host: config.HOST }, () =>
-    listening(server),
-  );
+  const port = await startup.step({ kind: "listen", port: config.PORT, host: config.HOST }, () => {
+    server.listen(listenTarget(config));
+    return listening(server);
+  });
   logger.info(
     { port, host: config.HOST, files: site.size, store: store.dialect, relay: Boolean(relay) },
     servingLine({ host: config.HOST, port, dataDir, databaseUrl }),
@@ -153,7 +153,7 @@ export async function startSiteServer({
 }
 
 /** Resolves with the bound port once the server listens; rejects with the listen error (EADDRINUSE, ...). */
-function listening(server: ReturnType<typeof serve>): Promise<number> {
+function listening(server: ReturnType<typeof createAdaptorServer>): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.once("listening", () => {

@@ -78,16 +78,18 @@ export function serveFlags(script: string): string[] {
 
 /**
  * The server entry as a child process, resolved once it says where it serves. `options.node` runs it on another
- * Node binary (the engines minimum), `options.entry` from another copy of the project (the production artifact).
+ * Node binary (the engines minimum), `options.entry` from another copy of the project (the production artifact),
+ * `options.listenFd` on a listening socket passed as fd 3, as systemd's socket activation does.
  */
 export async function startServer(
   env: Record<string, string>,
   timeoutMs = 20_000,
-  options: { node?: string; entry?: string } = {},
+  options: { node?: string; entry?: string; listenFd?: number } = {},
 ): Promise<ServerProcess> {
+  const { listenFd } = options;
   const child = spawn(options.node ?? process.execPath, [...SERVER_NODE_FLAGS, options.entry ?? ENTRY], {
-    env: childEnv(env),
-    stdio: ["ignore", "pipe", "pipe"],
+    env: childEnv({ ...env, ...(listenFd !== undefined && { LISTEN_FDS: "1" }) }),
+    stdio: listenFd === undefined ? ["ignore", "pipe", "pipe"] : ["ignore", "pipe", "pipe", listenFd],
   });
   let output = "";
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
