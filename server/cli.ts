@@ -30,7 +30,8 @@ const USAGE = `Usage: npm run leads -- <command> [options]
   retry <id> | --dead                      send a pending or dead lead again now (or every dead one)
   purge --older-than <days>                delete delivered and spam leads older than that, with their files
   relay                                    run the relay worker alone until SIGTERM
-  backup <dir>                             consistent copy of the SQLite store and every resume, while serving
+  backup <dir> [--keep N]                  consistent copy of the SQLite store and every resume, while serving;
+                                           --keep: then only the N newest backups beside it are kept
   restore <dir>                            verify a backup's checksums, then restore it into an empty DATA_DIR
   staff add --email <a> --role <r> [--name N]  a staff account; prints its one-time set-up link (24 h) last
   staff list                               staff accounts with role and state
@@ -206,7 +207,12 @@ export async function runCli(
       io.err(`${command} needs exactly one directory.\n\n${USAGE}`);
       return 2;
     }
-    return runBackupCommand(command, positionals[0], config, io);
+    const keep = values.keep === undefined ? undefined : Number(values.keep);
+    if (keep !== undefined && (command !== "backup" || !Number.isInteger(keep) || keep < 1)) {
+      io.err(`--keep takes a whole number of backups to keep, with backup only.\n\n${USAGE}`);
+      return 2;
+    }
+    return runBackupCommand(command, positionals[0], config, io, keep);
   }
 
   const commands: Record<string, (store: LeadStore, now: number) => Promise<number>> = {
@@ -434,6 +440,7 @@ function parseOptions(args: string[]) {
         email: { type: "string" },
         role: { type: "string" },
         name: { type: "string" },
+        keep: { type: "string" },
       },
     });
   } catch (error) {

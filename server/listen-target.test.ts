@@ -14,7 +14,13 @@ describe("listenTarget", () => {
   });
 
   it("leaves sockets meant for another process, or more than one, alone", () => {
-    expect(listenTarget(config, { LISTEN_FDS: "1", LISTEN_PID: "41" }, 42)).toEqual({ port: 3000, host: "127.0.0.1" });
-    expect(listenTarget(config, { LISTEN_FDS: "2", LISTEN_PID: "42" }, 42)).toEqual({ port: 3000, host: "127.0.0.1" });
+    expect(listenTarget(config, { LISTEN_FDS: "1", LISTEN_PID: "41" }, 42)).toEqual({
+      port: 3000,
+      host: "127.0.0.1",
+    });
+    expect(listenTarget(config, { LISTEN_FDS: "2", LISTEN_PID: "42" }, 42)).toEqual({
+      port: 3000,
+      host: "127.0.0.1",
+    });
   });
 });

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeadStore } from "../../server/store/lead-store.ts";
+import { openLeadStore } from "../../server/store/open-store.ts";
 import { type FakeFormService, startFakeFormService } from "../../server/test/fake-form-service.ts";
 import { createTestSchema, type TestSchema } from "../../server/test/pg-schema.ts";
 import {
@@ -17,7 +18,6 @@ import {
   waitFor,
 } from "../../server/test/server-process.ts";
 import { PASSWORD, totpNow } from "../../server/test/staff-harness.ts";
-import { openLeadStore } from "../../server/store/open-store.ts";
 import { type RunningCaddy, startCaddy } from "./support/caddy.ts";
 import { type HeldSocket, holdSocket } from "./support/held-socket.ts";
 import { expectEachLeadOnce, postLeads } from "./support/lead-load.ts";
@@ -38,7 +38,10 @@ async function pagesOfTheBuild(dir: string): Promise<string> {
 }
 const METRICS_TOKEN = "caddy-test-metrics-token-0001";
 /** 150 loopback addresses for the load, two leads each: under the 5-a-minute limit per address and form. */
-const LOAD_SOURCES = Array.from({ length: 150 }, (_, index) => `127.1.${Math.floor(index / 100)}.${(index % 100) + 1}`);
+const LOAD_SOURCES = Array.from(
+  { length: 150 },
+  (_, index) => `127.1.${Math.floor(index / 100)}.${(index % 100) + 1}`,
+);
 
 interface Instance {
   port: number;
@@ -154,7 +157,8 @@ describe.skipIf(!process.env.DATABASE_URL)("Caddy in front of two instances on o
     const id = String(answer.headers["x-request-id"]);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(
-      () => (instances.some((instance) => instance.process.logs().includes(`"requestId":"${id}"`)) || undefined),
+      () =>
+        instances.some((instance) => instance.process.logs().includes(`"requestId":"${id}"`)) || undefined,
       5000,
       `request ${id} in an instance's access log`,
     );
@@ -165,7 +169,11 @@ describe.skipIf(!process.env.DATABASE_URL)("Caddy in front of two instances on o
       caddy.fetch("/api/leads/careworks-demo", {
         method: "POST",
         from,
-        headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded", ...headers },
+        headers: {
+          Accept: "application/json",
+          "Content-Type": "application/x-www-form-urlencoded",
+          ...headers,
+        },
         body: "name=Limited&email=limited%40example.com",
       });
     // Five a minute per address and form, counted in PostgreSQL: Caddy sends them to both instances in turn.
@@ -181,10 +189,14 @@ describe.skipIf(!process.env.DATABASE_URL)("Caddy in front of two instances on o
 
   it("accepts a staff session created through one instance on the other", async () => {
     const email = "rolling.admin@staff.example";
-    const added = spawnSync(process.execPath, [CLI_ENTRY, "staff", "add", "--email", email, "--role", "admin"], {
-      encoding: "utf8",
-      env: childEnv({ ...shared, DATA_DIR: path.join(dir, "cli") }),
-    });
+    const added = spawnSync(
+      process.execPath,
+      [CLI_ENTRY, "staff", "add", "--email", email, "--role", "admin"],
+      {
+        encoding: "utf8",
+        env: childEnv({ ...shared, DATA_DIR: path.join(dir, "cli") }),
+      },
+    );
     expect(added.status, added.stderr).toBe(0);
     const token = new URL(added.stdout.trim().split("\n").at(-1) ?? "").searchParams.get("token") ?? "";
     const json = (body: unknown) => ({
@@ -197,7 +209,10 @@ describe.skipIf(!process.env.DATABASE_URL)("Caddy in front of two instances on o
     const { totpUri } = JSON.parse(chosen.body.toString()) as { totpUri: string };
     const confirmed = await caddy.fetch("/api/staff/setup/confirm", json({ token, code: totpNow(totpUri) }));
     expect(confirmed.status).toBe(204);
-    const signedIn = await caddy.fetch("/api/staff/sign-in", json({ email, password: PASSWORD, code: totpNow(totpUri) }));
+    const signedIn = await caddy.fetch(
+      "/api/staff/sign-in",
+      json({ email, password: PASSWORD, code: totpNow(totpUri) }),
+    );
     expect(signedIn.status).toBe(200);
     const setCookie = ([] as string[]).concat(signedIn.headers["set-cookie"] ?? []);
     // SITE_URL is https: the session cookie is Secure, with the __Secure- prefix.
@@ -248,12 +263,22 @@ describe("Caddy in front of one instance on SQLite, on a socket held across its 
     socket = await holdSocket();
     const port = await freePort();
     instance = await startInstance(
-      { BUILD_DIR: buildDir, SITE_URL: `https://localhost:${port}`, TRUST_PROXY: "127.0.0.1", FORM_SERVICE_URL: fake.template },
+      {
+        BUILD_DIR: buildDir,
+        SITE_URL: `https://localhost:${port}`,
+        TRUST_PROXY: "127.0.0.1",
+        FORM_SERVICE_URL: fake.template,
+      },
       dir,
       "single",
       socket,
     );
-    caddy = await startCaddy({ dir, port, httpPort: await freePort(), upstreams: [`127.0.0.1:${instance.port}`] });
+    caddy = await startCaddy({
+      dir,
+      port,
+      httpPort: await freePort(),
+      upstreams: [`127.0.0.1:${instance.port}`],
+    });
   }, 120_000);
   afterAll(async () => {
     await caddy?.stop();

@@ -4,15 +4,27 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeFormService, SUCCESS_ANSWER, startFakeFormService } from "../../server/test/fake-form-service.ts";
-import { makeMinimalBuild, type ServerProcess, startServer, waitFor } from "../../server/test/server-process.ts";
+import {
+  type FakeFormService,
+  SUCCESS_ANSWER,
+  startFakeFormService,
+} from "../../server/test/fake-form-service.ts";
+import {
+  makeMinimalBuild,
+  type ServerProcess,
+  startServer,
+  waitFor,
+} from "../../server/test/server-process.ts";
 import { freePort } from "./support/ports.ts";
 
 const RECIPES = fileURLToPath(new URL("../../deploy/prometheus/", import.meta.url));
 const TOKEN = "prometheus-test-token-0123456789";
 
 /** One instant vector from Prometheus' query API: each series' labels and value. */
-async function query(prometheus: string, promql: string): Promise<{ metric: Record<string, string>; value: number }[]> {
+async function query(
+  prometheus: string,
+  promql: string,
+): Promise<{ metric: Record<string, string>; value: number }[]> {
   const response = await fetch(`${prometheus}/api/v1/query?query=${encodeURIComponent(promql)}`);
   const body = (await response.json()) as {
     data: { result: { metric: Record<string, string>; value: [number, string] }[] };
@@ -43,14 +55,17 @@ describe("Prometheus (Debian's package) scraping the server with the recipe in d
     fake = await startFakeFormService((_index, post) =>
       post.fields.name === "Dead Letter" ? { status: 500 } : SUCCESS_ANSWER,
     );
-    server = await startServer({
-      BUILD_DIR: buildDir,
-      DATA_DIR: path.join(dir, "data"),
-      FORM_SERVICE_URL: fake.template,
-      METRICS_TOKEN: TOKEN,
-      RELAY_BASE_DELAY_MS: "100",
-      RELAY_GIVE_UP_AFTER_MS: "1500",
-    }, 60_000);
+    server = await startServer(
+      {
+        BUILD_DIR: buildDir,
+        DATA_DIR: path.join(dir, "data"),
+        FORM_SERVICE_URL: fake.template,
+        METRICS_TOKEN: TOKEN,
+        RELAY_BASE_DELAY_MS: "100",
+        RELAY_GIVE_UP_AFTER_MS: "1500",
+      },
+      60_000,
+    );
 
     // The recipe as shipped, pointed at this server, its token file and a 1 s scrape; plus a job with a wrong token.
     const target = new URL(server.url).host;
@@ -88,7 +103,11 @@ describe("Prometheus (Debian's package) scraping the server with the recipe in d
       output += chunk.toString();
     });
     await waitFor(
-      () => fetch(`${prometheusUrl}/-/ready`).then((response) => response.ok || undefined, () => undefined),
+      () =>
+        fetch(`${prometheusUrl}/-/ready`).then(
+          (response) => response.ok || undefined,
+          () => undefined,
+        ),
       30_000,
       `Prometheus ready\n${output}`,
     );
@@ -116,7 +135,8 @@ describe("Prometheus (Debian's package) scraping the server with the recipe in d
   });
 
   it("reads back the leads, refusals, deliveries, outbox, requests and sign-ins the server counted", async () => {
-    for (const name of ["Ada", "Bo", "Cy"]) expect((await post(`name=${name}&email=a%40example.com`)).status).toBe(201);
+    for (const name of ["Ada", "Bo", "Cy"])
+      expect((await post(`name=${name}&email=a%40example.com`)).status).toBe(201);
     expect((await post("name=Ada&email=nope")).status).toBe(400);
     expect((await post("name=Dead+Letter&email=dead%40example.com")).status).toBe(201);
     const signIn = await fetch(`${server.url}/api/staff/sign-in`, {
@@ -137,7 +157,10 @@ describe("Prometheus (Debian's package) scraping the server with the recipe in d
       'sum(http_request_duration_seconds_count{route="/api/leads/:formId",method="POST",status="201"})',
       4,
     );
-    const deliveries = await query(prometheusUrl, 'lead_delivery_duration_seconds_count{channel="formservice"}');
+    const deliveries = await query(
+      prometheusUrl,
+      'lead_delivery_duration_seconds_count{channel="formservice"}',
+    );
     expect(deliveries[0]?.value).toBeGreaterThanOrEqual(4);
   });
 
@@ -155,7 +178,9 @@ describe("Prometheus (Debian's package) scraping the server with the recipe in d
         const alerts = (await (await fetch(`${prometheusUrl}/api/v1/alerts`)).json()) as {
           data: { alerts: { labels: Record<string, string>; state: string }[] };
         };
-        return alerts.data.alerts.find((alert) => alert.labels.alertname === "LeadDeliveryDead" && alert.state === "firing");
+        return alerts.data.alerts.find(
+          (alert) => alert.labels.alertname === "LeadDeliveryDead" && alert.state === "firing",
+        );
       },
       30_000,
       "LeadDeliveryDead firing",
@@ -169,7 +194,9 @@ describe("Prometheus (Debian's package) scraping the server with the recipe in d
     expect(tested.status, tested.stdout + tested.stderr).toBe(0);
     const readme = await readFile(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
     for (const file of ["prometheus.yml", "leads-alerts.yml"]) {
-      expect(readme, `README shows deploy/prometheus/${file}`).toContain(await readFile(path.join(RECIPES, file), "utf8"));
+      expect(readme, `README shows deploy/prometheus/${file}`).toContain(
+        await readFile(path.join(RECIPES, file), "utf8"),
+      );
     }
   });
 });

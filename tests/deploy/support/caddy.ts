@@ -106,7 +106,11 @@ export async function startCaddy({
           const chunks: Buffer[] = [];
           response.on("data", (chunk: Buffer) => chunks.push(chunk));
           response.on("end", () =>
-            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
           );
           response.on("error", reject);
         },
@@ -117,7 +121,11 @@ export async function startCaddy({
 
   // Ready once the certificate is issued and a request goes through to an instance.
   await waitFor(
-    () => fetchFrom("/api/health").then((answer) => (answer.status === 200 ? true : undefined), () => undefined),
+    () =>
+      fetchFrom("/api/health").then(
+        (answer) => (answer.status === 200 ? true : undefined),
+        () => undefined,
+      ),
     20_000,
     `Caddy serving https://localhost:${port}\n${output}`,
   );

@@ -55,7 +55,8 @@ export function postLeads({
         retriedAfter = answer.status;
         answer = await post(index, key);
       }
-      const id = answer.status === 201 ? (JSON.parse(answer.body.toString()) as { id: string }).id : undefined;
+      const id =
+        answer.status === 201 ? (JSON.parse(answer.body.toString()) as { id: string }).id : undefined;
       results.push({ index, status: answer.status, id, retriedAfter });
       await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
@@ -75,10 +76,17 @@ export async function expectEachLeadOnce(
 ): Promise<void> {
   const ids = posted.map((lead) => lead.id ?? `missing-${lead.index}`).toSorted();
   const receivedIds = () => fake.delivered().map((post) => post.fields._lead_id ?? "");
-  await waitFor(() => (new Set(receivedIds()).size >= ids.length ? true : undefined), 60_000, "every delivery");
+  await waitFor(
+    () => (new Set(receivedIds()).size >= ids.length ? true : undefined),
+    60_000,
+    "every delivery",
+  );
   const stored = await store.list({ formId: "chartassist-demo" });
   expect(stored.map((lead) => lead.id).toSorted(), "stored once each").toEqual(ids);
-  expect(stored.filter((lead) => lead.state !== "delivered").map((lead) => lead.id), "all delivered").toEqual([]);
+  expect(
+    stored.filter((lead) => lead.state !== "delivered").map((lead) => lead.id),
+    "all delivered",
+  ).toEqual([]);
   // Give a late duplicate time to arrive before counting.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   expect(receivedIds().toSorted(), "delivered once each").toEqual(ids);
