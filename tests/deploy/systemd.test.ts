@@ -127,7 +127,7 @@ describe("the systemd units in deploy/systemd", () => {
       expect(pre.status).toBe(0);
       const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe", socket.fd] });
       let output = "";
-      child.stdout.on("data", (chunk: Buffer) => {
+      child.stdout?.on("data", (chunk: Buffer) => {
         output += chunk.toString();
       });
       const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
