@@ -88,6 +88,7 @@ describe.skipIf(!process.env.DATABASE_URL)("Caddy in front of two instances on o
   let store: LeadStore;
   let shared: Record<string, string>;
   const instances: Instance[] = [];
+  const sockets: HeldSocket[] = [];
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), "caddy-deploy-"));
@@ -102,7 +103,13 @@ describe.skipIf(!process.env.DATABASE_URL)("Caddy in front of two instances on o
       FORM_SERVICE_URL: fake.template,
       METRICS_TOKEN,
     };
-    instances.push(await startInstance(shared, dir, "a"), await startInstance(shared, dir, "b"));
+    // Each on a socket held as systemd holds leads.socket (docs/deploy.md, two instances): an instance that
+    // restarts never refuses a connection, which Caddy 2.6 could not retry a POST after (decision 022).
+    sockets.push(await holdSocket(), await holdSocket());
+    instances.push(
+      await startInstance(shared, dir, "a", sockets[0]),
+      await startInstance(shared, dir, "b", sockets[1]),
+    );
     caddy = await startCaddy({
       dir,
       port,
@@ -114,6 +121,7 @@ describe.skipIf(!process.env.DATABASE_URL)("Caddy in front of two instances on o
   afterAll(async () => {
     await caddy?.stop();
     for (const instance of instances) await instance.process.stop();
+    for (const socket of sockets) await socket.close();
     await store?.close();
     await fake?.close();
     await schema?.drop();

@@ -76,12 +76,17 @@ export async function expectEachLeadOnce(
 ): Promise<void> {
   const ids = posted.map((lead) => lead.id ?? `missing-${lead.index}`).toSorted();
   const receivedIds = () => fake.delivered().map((post) => post.fields._lead_id ?? "");
-  await waitFor(
-    () => (new Set(receivedIds()).size >= ids.length ? true : undefined),
+  // The service confirms before the relay records the delivery: wait for the store to say so for every lead.
+  const stored = await waitFor(
+    async () => {
+      const leads = await store.list({ formId: "chartassist-demo" });
+      return leads.length >= ids.length && leads.every((lead) => lead.state === "delivered")
+        ? leads
+        : undefined;
+    },
     60_000,
-    "every delivery",
-  );
-  const stored = await store.list({ formId: "chartassist-demo" });
+    "every lead stored and delivered",
+  ).catch(() => store.list({ formId: "chartassist-demo" }));
   expect(stored.map((lead) => lead.id).toSorted(), "stored once each").toEqual(ids);
   expect(
     stored.filter((lead) => lead.state !== "delivered").map((lead) => lead.id),
