@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { loadProjectEnvFile } from "./config/env-file.ts";
 import { readSiteConfig } from "./config/site.ts";
 
 /** React and React DOM, then React Router: every page loads both; two chunks evaluate in two tasks. */
@@ -14,7 +15,8 @@ const CHROME =
 const ICONS = /node_modules[\\/]lucide-react[\\/]/;
 const APP = /[\\/]app[\\/]/;
 
-// Company facts come from the environment at build time (placeholders otherwise); see README.
+// Company facts come from the environment (or .env) at build time, placeholders otherwise; see README.
+loadProjectEnvFile(fileURLToPath(new URL(".", import.meta.url)));
 const site = readSiteConfig(process.env);
 
 export default defineConfig({

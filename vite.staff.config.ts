@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { STAFF_APP_PATH } from "./app/route-paths.ts";
+import { loadProjectEnvFile } from "./config/env-file.ts";
 import { readSiteConfig } from "./config/site.ts";
 
 /**
@@ -9,6 +10,9 @@ import { readSiteConfig } from "./config/site.ts";
  * build/client/staff-app and served by the server for every /staff path. No public page's route manifest
  * or chunk knows it exists.
  */
+
+// The same company facts as the public build: the environment, or the project's .env.
+loadProjectEnvFile(fileURLToPath(new URL(".", import.meta.url)));
 
 export default defineConfig({
   root: fileURLToPath(new URL("./app/staff-app", import.meta.url)),

@@ -30,6 +30,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The deployment recipes (deploy/) against the real build, Caddy and Prometheus: `npm run test:deploy`,
+          // after the build, one file at a time (each starts servers of its own).
+          name: "deploy",
+          environment: "node",
+          retry: 0,
+          include: ["tests/deploy/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "dom",
           environment: "jsdom",
           include: ["app/**/*.test.{ts,tsx}"],

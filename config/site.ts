@@ -5,7 +5,7 @@ import { z } from "zod";
  * (example.com mailboxes, a 555-01xx phone number) for the operator to replace
  * through the environment at build time; the server reads the same variables at start-up.
  */
-const siteEnvSchema = z.object({
+export const siteEnvSchema = z.object({
   SITE_URL: z.url().default("http://localhost:3000"),
   COMPANY_NAME: z.string().min(1).default("Northwind Health Group"),
   COMPANY_ADDRESS: z.string().min(1).default("100 Example Avenue, Suite 200, Albany, NY 12207"),

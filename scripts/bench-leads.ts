@@ -7,13 +7,12 @@
  * local sinks (an smtp-server, an HTTP receiver), and every lead must arrive exactly once per channel:
  * missing and duplicate arrivals are counted and reported.
  */
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import pg from "pg";
 import { RESUME_MAX_BYTES } from "../leads/resume.ts";
 import type { Channel } from "../server/store/lead-records.ts";
@@ -22,8 +21,9 @@ import { startFakeFormService } from "../server/test/fake-form-service.ts";
 import { makeMinimalBuild, startServer, waitFor } from "../server/test/server-process.ts";
 import { startSmtpSink } from "../server/test/smtp-sink.ts";
 import { startWebhookSink } from "../server/test/webhook-sink.ts";
+import { postLeadLoad } from "./bench-load.ts";
+import { compareObservability } from "./bench-observability.ts";
 
-const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
 const CONNECTIONS = 50;
@@ -41,15 +41,6 @@ function arrivals(expected: string[], received: (string | undefined)[]) {
   const missing = expected.filter((id) => !counts.has(id)).length;
   const duplicates = [...counts.values()].reduce((sum, count) => sum + count - 1, 0);
   return { received: received.length, missing, duplicates };
-}
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number; max: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  "2xx": number;
 }
 
 async function rssKb(pid: number): Promise<number> {
@@ -102,6 +93,12 @@ async function benchSchema(url: string) {
 }
 
 async function main() {
+  // First, on servers of their own: what the access log and the metrics cost (BENCH_OBSERVABILITY=0 skips it).
+  const observability =
+    process.env.BENCH_OBSERVABILITY === "0"
+      ? undefined
+      : await compareObservability(CONNECTIONS, DURATION_S / 2);
+  for (const line of observability?.table ?? []) console.log(line);
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-leads-"));
   const buildDir = await makeMinimalBuild();
   const service = await startFakeFormService();
@@ -133,7 +130,7 @@ async function main() {
     ...(process.env.BENCH_NODE_OPTIONS && { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS }),
   });
   const store = await openStore({ dataDir, databaseUrl: postgres?.url });
-  const failures: string[] = [];
+  const failures: string[] = observability?.failure ? [observability.failure] : [];
   try {
     console.log(`server pid ${server.pid} at ${server.url}, data in ${dataDir}`);
     const idleRss = Math.round((await rssKb(server.pid)) / 1024);
@@ -141,36 +138,7 @@ async function main() {
     // Phase 1: small urlencoded leads, each with its own Idempotency-Key (autocannon fills in [<id>]).
     const stopLoadRss = sampleRss(server.pid);
     const cpuBefore = await cpuMs(server.pid);
-    // autocannon runs in its own process (its CLI cannot take [<id>] in arguments, so through its API).
-    const options = {
-      url: `${server.url}/api/leads/chartassist-demo`,
-      connections: CONNECTIONS,
-      duration: DURATION_S,
-      method: "POST",
-      idReplacement: true,
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        Accept: "application/json",
-        "Idempotency-Key": "[<id>]",
-      },
-      body: "name=Bench+Client&email=bench%40example.com&company=[<id>]&beds=120",
-    };
-    const { stdout } = await run(
-      process.execPath,
-      [
-        "--input-type=module",
-        "-e",
-        `const { default: autocannon } = await import("autocannon");
-         const result = await autocannon(JSON.parse(process.env.AUTOCANNON_OPTIONS));
-         process.stdout.write(JSON.stringify(result));`,
-      ],
-      {
-        cwd: ROOT,
-        env: { ...process.env, AUTOCANNON_OPTIONS: JSON.stringify(options) },
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    );
-    const load = JSON.parse(stdout) as AutocannonResult;
+    const load = await postLeadLoad(server.url, CONNECTIONS, DURATION_S);
     const loadRss = await stopLoadRss();
     const cpuPerLead = (await cpuMs(server.pid)) - cpuBefore;
     const accepted = load["2xx"];

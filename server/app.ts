@@ -1,8 +1,10 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { isStaffPath, STAFF_APP_PATH } from "../app/route-paths.ts";
+import { accessLog } from "./access-log.ts";
 import type { ServerConfig } from "./config.ts";
 import type { Logger } from "./logger.ts";
+import type { ObservedRequest } from "./metrics/metrics.ts";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
 import { lookup, NOT_FOUND_PAGE, pickEncoding, type StaticFile } from "./static-site.ts";
 
@@ -12,6 +14,8 @@ export interface AppDeps {
   site: Map<string, StaticFile>;
   /** The lead API, mounted under /api. */
   api?: Hono;
+  /** Prometheus' endpoint, mounted at /metrics when METRICS_TOKEN is set (404 otherwise, as any unknown path). */
+  metrics?: { app: Hono; onRequest: (observed: ObservedRequest) => void };
 }
 
 /** Origins a direct form-service deployment posts to, for the CSP. */
@@ -24,27 +28,16 @@ function leadServiceOrigins(template: string): string[] {
   }
 }
 
-export function createApp({ config, logger, site, api }: AppDeps): Hono {
+export function createApp({ config, logger, site, api, metrics }: AppDeps): Hono {
   const app = new Hono();
   const https = config.site.url.startsWith("https://");
   const connectOrigins = leadServiceOrigins(config.site.leadEndpointTemplate);
 
-  app.use(async (c, next) => {
-    const started = performance.now();
-    await next();
-    logger.debug(
-      {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      },
-      "request",
-    );
-  });
+  app.use(...accessLog({ logger, trustProxy: config.TRUST_PROXY, onRequest: metrics?.onRequest }));
 
   app.use(securityHeaders(https, contentSecurityPolicy({ https, connectOrigins })));
 
+  if (metrics) app.route("/metrics", metrics.app);
   if (api) app.route("/api", api);
   app.all("/api/*", (c) => c.json({ error: "not_found", message: "No such API endpoint." }, 404));
 

@@ -33,8 +33,8 @@ const trustProxy = z
 
 export type TrustProxy = false | number | string[];
 
-const serverEnvSchema = z.object({
-  NODE_ENV: z.string().default("production"),
+/** Every variable the server reads; README's configuration table and .env.example list exactly these (env-docs.test.ts). */
+export const serverEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -120,6 +120,11 @@ const serverEnvSchema = z.object({
     .int()
     .min(16 * 1024)
     .default(4 * 1024 * 1024),
+  /** GET /metrics answers only a request with `Authorization: Bearer <this>`; unset, it is a 404. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 visible ASCII characters (e.g. openssl rand -hex 32)")
+    .optional(),
   ALLOWED_ORIGINS: z
     .string()
     .default("")

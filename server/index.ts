@@ -1,13 +1,11 @@
 import { loadConfig } from "./config.ts";
 import { createLogger, createLogOutput } from "./logger.ts";
-import { REQUEST_GRACE_MS, startSiteServer } from "./server.ts";
+import { REQUEST_GRACE_MS, SHUTDOWN_DEADLINE_MS, startSiteServer } from "./server.ts";
 import { openStaffInbox } from "./staff/staff-inbox.ts";
 import { beginStartup, startupFailureLine } from "./startup.ts";
 
 /** A step waiting on a disk, PostgreSQL or DNS gives up after this: failures end well within 15 s. */
 const STARTUP_DEADLINE_MS = 10_000;
-/** SIGTERM ends the process within this time, whatever it is doing. */
-const SHUTDOWN_DEADLINE_MS = 10_000;
 
 function failStartup(line: string): never {
   process.stderr.write(`${line}\n`);

@@ -1,4 +1,4 @@
-import { serve } from "@hono/node-server";
+import { createAdaptorServer } from "@hono/node-server";
 import { Hono } from "hono";
 import { createAlerts } from "./alerts/alerts.ts";
 import { createApp } from "./app.ts";
@@ -7,7 +7,10 @@ import { probeWritable } from "./data-dir.ts";
 import { errorKind } from "./error-kind.ts";
 import { createHealthApi } from "./health/health-api.ts";
 import { createLeadApi } from "./leads/lead-api.ts";
+import { listenTarget } from "./listen-target.ts";
 import type { Logger } from "./logger.ts";
+import { createMetrics } from "./metrics/metrics.ts";
+import { createMetricsApi } from "./metrics/metrics-api.ts";
 import { createResumeLinkApi } from "./relay/channels/resume-link.ts";
 import { createRelayWorker } from "./relay/relay-worker.ts";
 import { startRetention } from "./retention.ts";
@@ -19,6 +22,8 @@ import { openStore } from "./store/store.ts";
 
 /** Requests in progress get this long to finish after SIGTERM; uploads still arriving then are cut. */
 export const REQUEST_GRACE_MS = 5_000;
+/** SIGTERM ends the process (server/index.ts) within this time, whatever it is doing; a supervisor waits longer. */
+export const SHUTDOWN_DEADLINE_MS = 10_000;
 
 export interface RunningServer {
   /** The port it listens on (the one the OS chose when PORT is 0). */
@@ -63,12 +68,25 @@ export async function startSiteServer({
     }),
   );
   const alerts = config.ALERT_EMAIL ? createAlerts({ config, logger, store }) : undefined;
+  const metrics = config.METRICS_TOKEN ? createMetrics({ config, store }) : undefined;
   const relay = config.RELAY_ENABLED
-    ? createRelayWorker({ config, logger, store, onDead: () => void alerts?.check() })
+    ? createRelayWorker({
+        config,
+        logger,
+        store,
+        onDead: () => void alerts?.check(),
+        onDelivery: metrics?.delivery,
+      })
     : undefined;
   // With DATABASE_URL the rate limiter shares its counters through PostgreSQL, so this waits on it too.
   const leadApi = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
-    createLeadApi({ config, logger, store, onAccepted: () => relay?.wake() }),
+    createLeadApi({
+      config,
+      logger,
+      store,
+      onAccepted: () => relay?.wake(),
+      onOutcome: metrics?.leadOutcome,
+    }),
   );
   const staffInbox = await openInbox?.({ config, logger, store, startup });
   // After the steps that can hang, so a slow build load does not eat into their deadline.
@@ -79,12 +97,19 @@ export async function startSiteServer({
   if (config.WEBHOOK_SECRET) api.route("/webhook", createResumeLinkApi({ config, store }));
   if (staffInbox) api.route("/staff", staffInbox.app);
   api.route("/", leadApi.app);
-  const app = createApp({ config, logger, site, api });
+  const app = createApp({
+    config,
+    logger,
+    site,
+    api,
+    metrics: metrics && {
+      app: createMetricsApi({ token: config.METRICS_TOKEN ?? "", metrics }),
+      onRequest: metrics.request,
+    },
+  });
 
-  const server = serve({
+  const server = createAdaptorServer({
     fetch: app.fetch,
-    port: config.PORT,
-    hostname: config.HOST,
     serverOptions: {
       headersTimeout: config.HEADERS_TIMEOUT_MS,
       requestTimeout: config.REQUEST_TIMEOUT_MS,
@@ -93,9 +118,10 @@ export async function startSiteServer({
       connectionsCheckingInterval: Math.min(1000, Math.ceil(config.HEADERS_TIMEOUT_MS / 4)),
     },
   });
-  const port = await startup.step({ kind: "listen", port: config.PORT, host: config.HOST }, () =>
-    listening(server),
-  );
+  const port = await startup.step({ kind: "listen", port: config.PORT, host: config.HOST }, () => {
+    server.listen(listenTarget(config));
+    return listening(server);
+  });
   logger.info(
     { port, host: config.HOST, files: site.size, store: store.dialect, relay: Boolean(relay) },
     servingLine({ host: config.HOST, port, dataDir, databaseUrl }),
@@ -130,7 +156,7 @@ export async function startSiteServer({
 }
 
 /** Resolves with the bound port once the server listens; rejects with the listen error (EADDRINUSE, ...). */
-function listening(server: ReturnType<typeof serve>): Promise<number> {
+function listening(server: ReturnType<typeof createAdaptorServer>): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.once("listening", () => {

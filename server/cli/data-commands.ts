@@ -1,6 +1,7 @@
 import path from "node:path";
 import { createEraser } from "../staff/erase.ts";
 import { BackupError, backupSqlite, POSTGRES_BACKUP_HINT, restoreSqlite } from "../store/backup.ts";
+import { rotateBackups } from "../store/backup-rotation.ts";
 import { type CliIo, command, stringOption, UsageError } from "./command.ts";
 
 const DAY_MS = 86_400_000;
@@ -68,15 +69,31 @@ export const dataCommands = [
   command({
     name: "backup",
     summary: "a consistent copy of the SQLite store and every resume, while serving",
-    synopsis: "<dir>",
+    synopsis: "<dir> [--keep N]",
     args: ["dir"],
+    options: {
+      keep: {
+        type: "string",
+        value: "N",
+        description: "then keep only the N newest backups beside it (by their manifests)",
+      },
+    },
     notes: ["It runs before the store opens; with DATABASE_URL, use PostgreSQL's own tools."],
     needs: "nothing",
-    read: (_, [dir = ""]) => path.resolve(dir),
-    run: (target, { config, io }) =>
+    read(values, [dir = ""]) {
+      const given = stringOption(values, "keep");
+      const keep = given === undefined ? undefined : Number(given);
+      if (keep !== undefined && (!Number.isInteger(keep) || keep < 1))
+        throw new UsageError("--keep takes a whole number of backups to keep, 1 or more");
+      return { target: path.resolve(dir), keep };
+    },
+    run: ({ target, keep }, { config, io }) =>
       backupStep(io, config.DATABASE_URL, async () => {
         const manifest = await backupSqlite(config.dataDir, target);
-        return `Backed up ${manifest.leads} lead(s) and ${manifest.files.length - 1} resume(s) to ${target} (checksums in manifest.json).`;
+        const done = `Backed up ${manifest.leads} lead(s) and ${manifest.files.length - 1} resume(s) to ${target} (checksums in manifest.json).`;
+        if (keep === undefined) return done;
+        const removed = await rotateBackups(target, keep);
+        return `${done}\nKept the ${keep} newest backup(s) in ${path.dirname(target)}; removed ${removed.length}.`;
       }),
   }),
 

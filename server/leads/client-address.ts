@@ -12,18 +12,29 @@ import type { TrustProxy } from "../config.ts";
  * or proxy-addr's names such as `loopback` and `uniquelocal`).
  */
 export function clientAddressResolver(trust: TrustProxy): (c: Context) => string {
-  const trusts: (address: string, hop: number) => boolean =
-    trust === false
-      ? () => false
-      : typeof trust === "number"
-        ? (_address, hop) => hop < trust
-        : proxyAddr.compile(trust);
+  const trusts = proxyTrust(trust);
   return (c) => {
-    const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming as IncomingMessage | undefined;
+    const incoming = incomingOf(c);
     if (!incoming?.socket?.remoteAddress) return "unknown";
     return proxyAddr(incoming, trusts);
   };
 }
+
+/** Whether the address `hop` steps from us (0: the socket's peer) is a proxy we trust, per `TRUST_PROXY`. */
+export function proxyTrust(trust: TrustProxy): (address: string, hop: number) => boolean {
+  if (trust === false) return () => false;
+  if (typeof trust === "number") return (_address, hop) => hop < trust;
+  return proxyAddr.compile(trust);
+}
+
+/** True when the socket's peer is a proxy we trust: only then may the request's own headers speak for it. */
+export function peerIsTrustedProxy(trusts: (address: string, hop: number) => boolean, c: Context): boolean {
+  const peer = incomingOf(c)?.socket?.remoteAddress;
+  return peer !== undefined && trusts(peer, 0);
+}
+
+const incomingOf = (c: Context) =>
+  (c.env as Partial<HttpBindings> | undefined)?.incoming as IncomingMessage | undefined;
 
 /**
  * What a rate limit counts by: an IPv4 address, or an IPv6 client's /64 network (one subscriber gets a

@@ -25,6 +25,8 @@ export interface LeadApiDeps {
   store: Pick<Store, "intake">;
   /** Called after a lead is committed, so an in-process relay can send it at once. */
   onAccepted?: () => void;
+  /** Called with what became of each post to a known form (the metrics count them). */
+  onOutcome?: (formId: string, outcome: LeadOutcome) => void;
   now?: () => number;
 }
 
@@ -43,6 +45,11 @@ type ErrorCode =
   | "idempotency_conflict"
   | "rate_limited"
   | "unavailable";
+
+/** What became of a post to a known form: a new lead, a replay of one, spam, or the error it was answered with. */
+export type LeadOutcome = "accepted" | "replayed" | "spam" | FormErrorCode;
+/** The errors of a post that reached a known form's handler. */
+type FormErrorCode = Exclude<ErrorCode, "not_found" | "forbidden_origin">;
 
 interface ErrorBody {
   error: ErrorCode;
@@ -72,6 +79,7 @@ export async function createLeadApi({
   logger,
   store,
   onAccepted,
+  onOutcome,
   now = Date.now,
 }: LeadApiDeps): Promise<LeadApi> {
   const app = new Hono();
@@ -116,15 +124,17 @@ export async function createLeadApi({
       );
     }
     const json = wantsJson(c);
-    const log = (outcome: string, extra: Record<string, unknown> = {}) =>
+    const log = (outcome: LeadOutcome, extra: Record<string, unknown> = {}) => {
+      onOutcome?.(form.id, outcome);
       logger.info(
         { formId: form.id, outcome, ms: Math.round(performance.now() - started), ...extra },
         "lead",
       );
+    };
 
     const fail = (
       status: 400 | 413 | 415 | 422 | 429 | 503,
-      body: ErrorBody,
+      body: ErrorBody & { error: FormErrorCode },
       headers: Record<string, string> = {},
     ) => {
       log(body.error, { status });

@@ -21,7 +21,12 @@ export interface RelayDeps {
   channels?: Partial<Record<Channel, DeliveryChannel>>;
   /** A delivery went dead (the alerts look at once). */
   onDead?: () => void;
+  /** Each attempt's outcome and how long it took (the metrics count them). */
+  onDelivery?: (channel: Channel, outcome: DeliveryOutcome, seconds: number) => void;
 }
+
+/** What one attempt came to: `released` when a stop cut it short, `lease_lost` when another worker owns it now. */
+export type DeliveryOutcome = "delivered" | "failed" | "dead" | "released" | "lease_lost";
 
 export interface RelayWorker {
   start(): void;
@@ -47,6 +52,7 @@ export function createRelayWorker({
   fetchImpl = fetch,
   channels = createChannels({ config, store, now, fetchImpl }),
   onDead,
+  onDelivery,
 }: RelayDeps): RelayWorker {
   const concurrency = config.RELAY_CONCURRENCY;
   // Long enough for the slowest attempt plus reading the file; after that another worker may take it.
@@ -104,10 +110,13 @@ export function createRelayWorker({
       };
     }
     const at = now();
-    const ms = Math.round(performance.now() - started);
+    const elapsed = performance.now() - started;
+    const ms = Math.round(elapsed);
+    const report = (outcome: DeliveryOutcome) => onDelivery?.(delivery.channel, outcome, elapsed / 1000);
     try {
       if (!outcome.ok && stopping.signal.aborted) {
         await store.outbox.releaseLease(delivery.leadId, delivery.lease);
+        report("released");
         logger.info(
           { ...context, outcome: "released", ms },
           "relay stopped: delivery released for the next run",
@@ -116,12 +125,14 @@ export function createRelayWorker({
       }
       if (outcome.ok) {
         if (!(await store.outbox.markDelivered(delivery.leadId, delivery.lease, at))) {
+          report("lease_lost");
           logger.warn(
             { ...context, status: outcome.status, ms },
             "relay lost its lease: outcome not recorded",
           );
           return;
         }
+        report("delivered");
         logger.info(
           { ...context, outcome: "delivered", status: outcome.status, ms, ageMs: at - delivery.createdAt },
           "relay",
@@ -141,6 +152,7 @@ export function createRelayWorker({
         error: outcome.error,
         problem: outcome.problem,
       });
+      report(recorded ? (nextAttemptAt === null ? "dead" : "failed") : "lease_lost");
       if (!recorded) {
         logger.warn({ ...context, status: outcome.status, ms }, "relay lost its lease: outcome not recorded");
         return;

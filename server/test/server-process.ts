@@ -62,26 +62,43 @@ function readServeScript(): string {
   return scripts.serve ?? "";
 }
 
-/** The `--` options between `node` and the server entry in the last command of an npm script. */
-function serveFlags(script: string): string[] {
+/**
+ * The `--` options between `node` and the server entry in the last command of an npm script, but for the
+ * `.env` file it reads: a test's server gets only the settings the test gives it.
+ */
+export function serveFlags(script: string): string[] {
   const words = (script.split("&&").at(-1) ?? "").trim().split(/\s+/);
   if (words[0] !== "node" || words.at(-1) !== "server/index.ts") {
     throw new Error(
       `package.json's serve script no longer ends in "node [flags] server/index.ts": ${script}`,
     );
   }
-  return words.slice(1, -1);
+  return words.slice(1, -1).filter((flag) => !flag.startsWith("--env-file"));
 }
 
-export async function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ENTRY], {
-    env: childEnv(env),
-    stdio: ["ignore", "pipe", "pipe"],
+/**
+ * The server entry as a child process, resolved once it says where it serves. `options.node` runs it on another
+ * Node binary (the engines minimum), `options.entry` from another copy of the project (the production artifact),
+ * `options.listenFd` on a listening socket passed as fd 3, as systemd's socket activation does.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+  options: { node?: string; entry?: string; listenFd?: number } = {},
+): Promise<ServerProcess> {
+  const { listenFd } = options;
+  const child = spawn(options.node ?? process.execPath, [...SERVER_NODE_FLAGS, options.entry ?? ENTRY], {
+    env: childEnv({ ...env, ...(listenFd !== undefined && { LISTEN_FDS: "1" }) }),
+    stdio: listenFd === undefined ? ["ignore", "pipe", "pipe"] : ["ignore", "pipe", "pipe", listenFd],
   });
   let output = "";
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // Not left running behind the failure.
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /"port":(\d+)[^\n]*"msg":"serving\b/.exec(output);

@@ -1,0 +1,97 @@
+/**
+ * What the access log and the metrics cost, measured side by side in one run (issue 30: at most 5 % of the
+ * throughput). Two servers on SQLite, one with them on (LOG_LEVEL=info, METRICS_TOKEN set, /metrics scraped every
+ * 5 s as Prometheus would) and one with them off (LOG_LEVEL=warn, no token: no access line, no lead line, no
+ * metric), loaded in turn, on, off, on, off, so that a machine getting busier or quieter touches both alike.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { makeMinimalBuild, type ServerProcess, startServer } from "../server/test/server-process.ts";
+import { postLeadLoad } from "./bench-load.ts";
+
+const TOKEN = "bench-observability-token";
+const ROUNDS = 2;
+const WARM_UP_S = 3;
+export const MAX_COST = 0.05;
+
+interface Side {
+  name: string;
+  env: Record<string, string>;
+  scrape: boolean;
+  server?: ServerProcess;
+  perSecond: number[];
+  p99: number[];
+}
+
+export async function compareObservability(
+  connections: number,
+  durationS: number,
+): Promise<{ table: string[]; failure?: string }> {
+  const buildDir = await makeMinimalBuild();
+  const dirs: string[] = [];
+  const common = { BUILD_DIR: buildDir, RATE_LIMIT_PER_MINUTE: "0", RELAY_ENABLED: "false" };
+  const sides: Side[] = [
+    {
+      name: "on: access log, lead lines, metrics (scraped every 5 s)",
+      env: { LOG_LEVEL: "info", METRICS_TOKEN: TOKEN },
+      scrape: true,
+      perSecond: [],
+      p99: [],
+    },
+    {
+      name: "off: LOG_LEVEL=warn, no METRICS_TOKEN",
+      env: { LOG_LEVEL: "warn" },
+      scrape: false,
+      perSecond: [],
+      p99: [],
+    },
+  ];
+  try {
+    for (const side of sides) {
+      const dataDir = await mkdtemp(path.join(tmpdir(), "bench-observability-"));
+      dirs.push(dataDir);
+      side.server = await startServer({ ...common, ...side.env, DATA_DIR: dataDir }, 60_000);
+      await postLeadLoad(side.server.url, connections, WARM_UP_S);
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const side of sides) {
+        const url = side.server?.url ?? "";
+        const scraper = side.scrape
+          ? setInterval(
+              () =>
+                void fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } }).then((r) =>
+                  r.text(),
+                ),
+              5000,
+            )
+          : undefined;
+        const load = await postLeadLoad(url, connections, durationS);
+        clearInterval(scraper);
+        side.perSecond.push(load["2xx"] / durationS);
+        side.p99.push(load.latency.p99);
+      }
+    }
+  } finally {
+    for (const side of sides) await side.server?.stop();
+    for (const dir of [...dirs, buildDir]) await rm(dir, { recursive: true, force: true });
+  }
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const [on, off] = sides.map((side) => mean(side.perSecond)) as [number, number];
+  const cost = 1 - on / off;
+  const table = [
+    `| observability (${connections} connections, ${ROUNDS} x ${durationS} s each, alternating) | accepted leads/s per run | mean | p99 ms per run |`,
+    "|---|---|---|---|",
+    ...sides.map(
+      (side) =>
+        `| ${side.name} | ${side.perSecond.map((value) => value.toFixed(0)).join(", ")} | ${mean(side.perSecond).toFixed(0)} | ${side.p99.join(", ")} |`,
+    ),
+    `| cost of the access log and the metrics | | ${(cost * 100).toFixed(1)} % | target <= ${MAX_COST * 100} % |`,
+  ];
+  return {
+    table,
+    ...(cost > MAX_COST && {
+      failure: `the access log and the metrics cost ${(cost * 100).toFixed(1)} % of the throughput`,
+    }),
+  };
+}

@@ -1,0 +1,196 @@
+import { rm } from "node:fs/promises";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type FakeFormService, startFakeFormService } from "../test/fake-form-service.ts";
+import { startInProcessServer, type TestServer } from "../test/in-process-server.ts";
+import { makeMinimalBuild, waitFor } from "../test/server-process.ts";
+import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
+import { createMetrics } from "./metrics.ts";
+
+const TOKEN = "metrics-token-0123456789";
+const CANARY_EMAIL = "canary.metrics.4b1d@example.com";
+const JSON_POST = { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" };
+
+/** The value of one sample line of the exposition (`name{labels} value`), or undefined when absent. */
+function sample(exposition: string, series: string): number | undefined {
+  const line = exposition.split("\n").find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe("GET /metrics in the real server", () => {
+  let buildDir: string;
+  let database: TestDatabase;
+  let fake: FakeFormService;
+  let server: TestServer | undefined;
+
+  beforeAll(async () => {
+    buildDir = await makeMinimalBuild();
+    fake = await startFakeFormService();
+  });
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+    await database?.drop();
+  });
+  afterAll(async () => {
+    await fake.close();
+    await rm(buildDir, { recursive: true, force: true });
+  });
+
+  const start = async (env: Record<string, string>) => {
+    database = await createTestDatabase("sqlite", "metrics");
+    server = await startInProcessServer({
+      ...database.env,
+      BUILD_DIR: buildDir,
+      FORM_SERVICE_URL: fake.template,
+      RATE_LIMIT_PER_MINUTE: "0",
+      ...env,
+    });
+    return server;
+  };
+  const scrape = async (url: string) => {
+    const response = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+  const post = (url: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${url}/api/leads/chartassist-demo`, {
+      method: "POST",
+      headers: { ...JSON_POST, ...headers },
+      body,
+    });
+
+  it("is a 404 like any unknown path while METRICS_TOKEN is unset", async () => {
+    const { url } = await start({});
+    const response = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain("# HELP");
+  });
+
+  it("answers 401 without the bearer token, or with another one, and the exposition with it", async () => {
+    const { url } = await start({ METRICS_TOKEN: TOKEN });
+    for (const authorization of [
+      undefined,
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(1)}`,
+      TOKEN,
+      `Basic ${TOKEN}`,
+    ]) {
+      const response = await fetch(`${url}/metrics`, {
+        headers: authorization === undefined ? {} : { Authorization: authorization },
+      });
+      expect(response.status, String(authorization)).toBe(401);
+      expect(response.headers.get("WWW-Authenticate")).toBe('Bearer realm="metrics"');
+      expect(await response.text()).not.toContain("# HELP");
+    }
+    const response = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const text = await response.text();
+    // Node's default process metrics are there too.
+    expect(sample(text, "process_resident_memory_bytes")).toBeGreaterThan(0);
+    expect(text).toContain("nodejs_eventloop_lag_seconds");
+  });
+
+  it("counts accepted, refused and spam posts by form, deliveries by channel, requests by route", async () => {
+    const { url } = await start({ METRICS_TOKEN: TOKEN });
+    const lead = `name=Ada&email=${encodeURIComponent(CANARY_EMAIL)}`;
+    expect((await post(url, lead, { "Idempotency-Key": "metrics-1" })).status).toBe(201);
+    // A replay of the same key is no new lead.
+    expect((await post(url, lead, { "Idempotency-Key": "metrics-1" })).status).toBe(201);
+    expect((await post(url, `${lead}&company=Two`)).status).toBe(201);
+    expect((await post(url, "name=Ada&email=not-an-address")).status).toBe(400);
+    expect((await post(url, `${lead}&_honey=bot`)).status).toBe(201);
+    expect(
+      (await fetch(`${url}/api/leads/no-such-form`, { method: "POST", headers: JSON_POST })).status,
+    ).toBe(404);
+    await fetch(`${url}/some/page?email=${encodeURIComponent(CANARY_EMAIL)}`);
+    await waitFor(() => (fake.delivered().length >= 2 ? true : undefined), 10_000, "two deliveries");
+
+    const text = await waitFor(async () => {
+      const scraped = await scrape(url);
+      return sample(scraped, 'lead_deliveries_total{channel="formservice",outcome="delivered"}') === 2
+        ? scraped
+        : undefined;
+    });
+    expect(sample(text, 'leads_accepted_total{form="chartassist-demo"}')).toBe(2);
+    expect(sample(text, 'leads_refused_total{form="chartassist-demo",reason="invalid"}')).toBe(1);
+    expect(sample(text, 'leads_refused_total{form="chartassist-demo",reason="spam"}')).toBe(1);
+    expect(sample(text, 'lead_delivery_duration_seconds_count{channel="formservice"}')).toBe(2);
+    expect(sample(text, 'lead_outbox_pending{channel="formservice"}')).toBe(0);
+    expect(
+      sample(
+        text,
+        'http_request_duration_seconds_count{route="/api/leads/:formId",method="POST",status="201"}',
+      ),
+    ).toBe(4);
+    expect(sample(text, 'http_request_duration_seconds_count{route="/*",method="GET",status="404"}')).toBe(1);
+    // Route patterns only: no raw path, no query string, no form id that is not one of ours, no lead data.
+    expect(text).not.toContain("/some/page");
+    expect(text).not.toContain("no-such-form");
+    expect(text).not.toContain(CANARY_EMAIL);
+    expect(text).not.toContain("metrics-1");
+  });
+
+  it("reads each channel's outbox depth, dead count and oldest age from the store at each scrape", async () => {
+    const { url } = await start({ METRICS_TOKEN: TOKEN, RELAY_ENABLED: "false" });
+    const before = await scrape(url);
+    expect(sample(before, 'lead_outbox_pending{channel="formservice"}')).toBe(0);
+    expect(sample(before, 'lead_outbox_oldest_pending_seconds{channel="formservice"}')).toBe(0);
+    expect((await post(url, "name=Ada&email=ada@example.com")).status).toBe(201);
+    expect((await post(url, "name=Bo&email=bo@example.com")).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const after = await scrape(url);
+    expect(sample(after, 'lead_outbox_pending{channel="formservice"}')).toBe(2);
+    expect(sample(after, 'lead_outbox_dead{channel="formservice"}')).toBe(0);
+    expect(sample(after, 'lead_outbox_oldest_pending_seconds{channel="formservice"}')).toBeGreaterThanOrEqual(
+      1,
+    );
+  });
+});
+
+describe("createMetrics", () => {
+  const metricsOver = (health: () => Promise<never> | Promise<object>) =>
+    createMetrics({
+      config: { LEAD_CHANNELS: ["smtp"] },
+      store: { incidents: { health } as never },
+      now: () => 10_000,
+    });
+
+  it("counts staff sign-ins by the sign-in route's answer, and nothing for other routes", async () => {
+    const metrics = metricsOver(async () => ({ channels: {} }));
+    const signIn = { route: "/api/staff/sign-in", method: "POST", seconds: 0.01 };
+    for (const status of [200, 401, 401, 423, 429, 400]) metrics.request({ ...signIn, status });
+    metrics.request({ route: "/api/staff/me", method: "GET", status: 200, seconds: 0.01 });
+    const { body } = await metrics.exposition();
+    expect(sample(body, 'staff_sign_ins_total{outcome="signed_in"}')).toBe(1);
+    expect(sample(body, 'staff_sign_ins_total{outcome="refused"}')).toBe(2);
+    expect(sample(body, 'staff_sign_ins_total{outcome="locked"}')).toBe(1);
+    expect(sample(body, 'staff_sign_ins_total{outcome="rate_limited"}')).toBe(1);
+    expect(sample(body, 'staff_sign_ins_total{outcome="rejected"}')).toBe(1);
+  });
+
+  it("ignores form ids that are not ours, and replays", async () => {
+    const metrics = metricsOver(async () => ({ channels: {} }));
+    metrics.leadOutcome("somebody-elses-form", "accepted");
+    metrics.leadOutcome("payroll-info", "replayed");
+    const { body } = await metrics.exposition();
+    expect(body).not.toContain("somebody-elses-form");
+    expect(body).not.toMatch(/^leads_accepted_total\{/m);
+  });
+
+  it("reports the oldest pending age per channel, and leaves the outbox gauges empty when the store fails", async () => {
+    let failing = false;
+    const metrics = metricsOver(async () => {
+      if (failing) throw new Error("connection lost");
+      return { channels: { smtp: { pending: 3, dead: 1, oldestPendingAt: 4_000 } } };
+    });
+    const { body } = await metrics.exposition();
+    expect(sample(body, 'lead_outbox_pending{channel="smtp"}')).toBe(3);
+    expect(sample(body, 'lead_outbox_dead{channel="smtp"}')).toBe(1);
+    expect(sample(body, 'lead_outbox_oldest_pending_seconds{channel="smtp"}')).toBe(6);
+    failing = true;
+    const failed = await metrics.exposition();
+    expect(failed.body).not.toMatch(/^lead_outbox_pending\{/m);
+    expect(sample(failed.body, "process_resident_memory_bytes")).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,151 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { LEAD_FORM_IDS } from "../../leads/forms.ts";
+import type { ServerConfig } from "../config.ts";
+import type { LeadOutcome } from "../leads/lead-api.ts";
+import type { DeliveryOutcome } from "../relay/relay-worker.ts";
+import { CHANNELS, type Channel } from "../store/lead-records.ts";
+import type { Store } from "../store/store.ts";
+
+/** One answered request, as the access log saw it (server/access-log.ts). */
+export interface ObservedRequest {
+  /** The route's pattern (`/api/leads/:formId`, `*` for the static site), never the raw path. */
+  route: string;
+  method: string;
+  status: number;
+  seconds: number;
+}
+
+export interface Metrics {
+  /** The Prometheus text exposition of every metric, outbox gauges read from the store now. */
+  exposition(): Promise<{ contentType: string; body: string }>;
+  leadOutcome(formId: string, outcome: LeadOutcome): void;
+  delivery(channel: Channel, outcome: DeliveryOutcome, seconds: number): void;
+  request(observed: ObservedRequest): void;
+}
+
+/** The staff sign-in route and what each of its answers means (its contract: docs/staff-guide.md). */
+const SIGN_IN_ROUTE = "/api/staff/sign-in";
+const SIGN_IN_OUTCOMES: Partial<Record<number, string>> = {
+  200: "signed_in",
+  401: "refused",
+  423: "locked",
+  429: "rate_limited",
+};
+
+const KNOWN_FORMS = new Set<string>(LEAD_FORM_IDS);
+
+/**
+ * Every metric of one server, in a registry of its own (several servers share a test process). Labels hold
+ * only values from fixed sets: form ids, channels, outcomes, route patterns, methods and status codes; never a
+ * path, an address or anything a visitor typed.
+ */
+export function createMetrics({
+  config,
+  store,
+  now = Date.now,
+}: {
+  config: Pick<ServerConfig, "LEAD_CHANNELS">;
+  store: Pick<Store, "incidents">;
+  now?: () => number;
+}): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const accepted = new Counter({
+    name: "leads_accepted_total",
+    help: "Leads committed to the store (replays of an Idempotency-Key not counted).",
+    labelNames: ["form"],
+    registers,
+  });
+  const refused = new Counter({
+    name: "leads_refused_total",
+    help: "Posts to a form that stored no lead to deliver, by the API's error code (spam: a filled honeypot).",
+    labelNames: ["form", "reason"],
+    registers,
+  });
+  const deliveries = new Counter({
+    name: "lead_deliveries_total",
+    help: "Delivery attempts by channel and outcome (delivered, failed and retried, dead, released at stop, lease_lost).",
+    labelNames: ["channel", "outcome"],
+    registers,
+  });
+  const deliveryDuration = new Histogram({
+    name: "lead_delivery_duration_seconds",
+    help: "How long one delivery attempt took, until the channel answered or failed.",
+    labelNames: ["channel"],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers,
+  });
+  const pending = new Gauge({
+    name: "lead_outbox_pending",
+    help: "Deliveries waiting in the outbox, by channel (read from the store at each scrape).",
+    labelNames: ["channel"],
+    registers,
+  });
+  const dead = new Gauge({
+    name: "lead_outbox_dead",
+    help: "Deliveries given up, by channel, until `leads retry` sends them again (read at each scrape).",
+    labelNames: ["channel"],
+    registers,
+  });
+  const oldestPending = new Gauge({
+    name: "lead_outbox_oldest_pending_seconds",
+    help: "Age of the oldest lead a channel still has to deliver; 0 when none waits (read at each scrape).",
+    labelNames: ["channel"],
+    registers,
+  });
+  const requests = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer a request, by route pattern, method and status.",
+    labelNames: ["route", "method", "status"],
+    registers,
+  });
+  const signIns = new Counter({
+    name: "staff_sign_ins_total",
+    help: "Staff sign-in attempts by outcome (signed_in, refused, locked, rate_limited, rejected).",
+    labelNames: ["outcome"],
+    registers,
+  });
+
+  /** Sets the outbox gauges from one store read; a store that does not answer leaves them empty, not stale. */
+  async function readOutbox(): Promise<void> {
+    pending.reset();
+    dead.reset();
+    oldestPending.reset();
+    const health = await store.incidents.health().catch(() => undefined);
+    if (!health) return;
+    const at = now();
+    const channels = CHANNELS.filter(
+      (channel) => config.LEAD_CHANNELS.includes(channel) || health.channels[channel],
+    );
+    for (const channel of channels) {
+      const state = health.channels[channel];
+      pending.set({ channel }, state?.pending ?? 0);
+      dead.set({ channel }, state?.dead ?? 0);
+      const since = state?.oldestPendingAt ?? null;
+      oldestPending.set({ channel }, since === null ? 0 : Math.max(0, (at - since) / 1000));
+    }
+  }
+
+  return {
+    async exposition() {
+      await readOutbox();
+      return { contentType: registry.contentType, body: await registry.metrics() };
+    },
+    leadOutcome(formId, outcome) {
+      if (!KNOWN_FORMS.has(formId) || outcome === "replayed") return;
+      if (outcome === "accepted") accepted.inc({ form: formId });
+      else refused.inc({ form: formId, reason: outcome });
+    },
+    delivery(channel, outcome, seconds) {
+      deliveries.inc({ channel, outcome });
+      if (outcome !== "released") deliveryDuration.observe({ channel }, seconds);
+    },
+    request({ route, method, status, seconds }) {
+      requests.observe({ route, method, status }, seconds);
+      if (route === SIGN_IN_ROUTE && method === "POST")
+        signIns.inc({ outcome: SIGN_IN_OUTCOMES[status] ?? "rejected" });
+    },
+  };
+}
