@@ -217,6 +217,7 @@ describe("header injection", () => {
       [{ staff: { name: "Sam", email: `sam@example.org${injection}` } }, "replyTo"],
       [{ settings: { ...SETTINGS, replyTo: `team@example.org${injection}` } }, "replyTo"],
       [{ settings: { from: `Website <leads@example.org>${injection}` } }, "from"],
+      [{ settings: { ...SETTINGS, replyDomain: `example.org${injection}` } }, "replyTo"],
     ];
     for (const [overrides, field] of cases) {
       expect(refusalOf(() => reply(overrides))?.field).toBe(field);

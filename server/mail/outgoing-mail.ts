@@ -55,7 +55,7 @@ export function buildConfirmation(input: {
   const to = bareAddress(input.to, "to");
   const token = newMessageToken();
   const replyTo = settings.replyDomain
-    ? { name: from.name, address: replyAddressFor(token, settings.replyDomain) }
+    ? { name: from.name, address: plusAddress(token, settings.replyDomain) }
     : settings.replyTo && mailbox(settings.replyTo, "replyTo");
   return built(token, from, {
     to,
@@ -90,12 +90,15 @@ export function buildStaffReply(input: {
   const name = staff.name.trim() === "" ? "" : headerLine(staff.name, "name", 100);
   const token = newMessageToken();
   const replyTo: Mailbox = settings.replyDomain
-    ? { name, address: replyAddressFor(token, settings.replyDomain) }
+    ? { name, address: plusAddress(token, settings.replyDomain) }
     : settings.replyTo
       ? mailbox(settings.replyTo, "replyTo")
       : { name, address: bareAddress(staff.email, "replyTo") };
   return built(token, from, { to, replyTo, subject, text: `${text}\n`, ...threadHeaders(input.thread) });
 }
+
+/** The reply+<token>@ address, checked like any other: a reply domain with a line break goes no further. */
+const plusAddress = (token: string, domain: string) => bareAddress(replyAddressFor(token, domain), "replyTo");
 
 function built(token: string, from: Mailbox, message: SendMailOptions): BuiltMail {
   const messageId = messageIdFor(token, domainOf(from));
