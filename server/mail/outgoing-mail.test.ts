@@ -85,6 +85,22 @@ describe("buildConfirmation", () => {
     ]);
   });
 
+  it("sends the same Message-ID on every attempt of a queued message, from the token it recorded", async () => {
+    const queued = buildConfirmation({ to: "ada@example.com", confirmation, settings: SETTINGS });
+    const retried = buildConfirmation({
+      to: "ada@example.com",
+      confirmation,
+      settings: SETTINGS,
+      token: queued.token,
+    });
+    expect(retried.messageId).toBe(queued.messageId);
+    expect((await delivered(retried.message)).messageId).toBe(queued.messageId);
+    expect(reply({ token: queued.token }).messageId).toBe(queued.messageId);
+    expect(() => reply({ token: "<x@evil.example>\r\nBcc: eve@evil.example" })).toThrow(
+      "Not a message token",
+    );
+  });
+
   it("gives every message a new, unguessable Message-ID", () => {
     const ids = new Set(
       Array.from(

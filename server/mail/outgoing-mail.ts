@@ -49,11 +49,13 @@ export function buildConfirmation(input: {
   to: string;
   confirmation: ConfirmationMessage;
   settings: MailSettings;
+  /** The token recorded when the message was queued, so that every attempt sends the same Message-ID. */
+  token?: string;
 }): BuiltMail {
   const { settings } = input;
   const from = mailbox(settings.from, "from");
   const to = bareAddress(input.to, "to");
-  const token = newMessageToken();
+  const token = input.token ?? newMessageToken();
   const replyTo = settings.replyDomain
     ? { name: from.name, address: plusAddress(token, settings.replyDomain) }
     : settings.replyTo && mailbox(settings.replyTo, "replyTo");
@@ -78,6 +80,7 @@ export function buildStaffReply(input: {
   staff: { name: string; email: string };
   thread: readonly string[];
   settings: MailSettings;
+  token?: string;
 }): BuiltMail {
   const { settings, staff } = input;
   const from = mailbox(settings.from, "from");
@@ -88,7 +91,7 @@ export function buildStaffReply(input: {
   if (codePoints(text) > REPLY_TEXT_MAX)
     throw new MailRefusal("text", `is longer than ${REPLY_TEXT_MAX.toLocaleString("en-US")} characters.`);
   const name = staff.name.trim() === "" ? "" : headerLine(staff.name, "name", 100);
-  const token = newMessageToken();
+  const token = input.token ?? newMessageToken();
   const replyTo: Mailbox = settings.replyDomain
     ? { name, address: plusAddress(token, settings.replyDomain) }
     : settings.replyTo
