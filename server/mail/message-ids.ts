@@ -28,12 +28,10 @@ export function tokenOfMessageId(messageId: string): string | null {
   return /^<([0-9a-f]{32})@[^<>@\s]+>$/.exec(messageId)?.[1] ?? null;
 }
 
-export const REPLY_LOCAL_PART = "reply";
-
 /** The plus-address a reply to this message goes to, on the configured reply domain. */
 export function replyAddressFor(token: string, domain: string): string {
   if (!isMessageToken(token)) throw new Error("Not a message token");
-  return `${REPLY_LOCAL_PART}+${token}@${domain}`;
+  return `reply+${token}@${domain}`;
 }
 
 /** The token of a `reply+<token>@...` address (any case, as some servers fold it); null for any other address. */
