@@ -48,7 +48,7 @@ describe("firstNameOf", () => {
 
 describe("confirmationFor", () => {
   it("thanks, says what happens next and by when, and signs with the company's phone and address", () => {
-    const { subject, text } = confirmationFor("staffing-request", { name: "Ada Lovelace" }, company);
+    const { subject, text } = confirmationFor("staffing-request", { name: "Ada Lovelace" }, company, 8);
     expect(subject).toBe("We received your staffing request");
     expect(text).toBe(
       [
@@ -77,13 +77,20 @@ describe("confirmationFor", () => {
     ],
     ["payroll-info", "We will reply within 24 hours with the information you asked for."],
   ] as const)("states the %s form's promise in words", (formId, next) => {
-    expect(confirmationFor(formId, { name: "Ada" }, company).text).toContain(next);
+    expect(confirmationFor(formId, { name: "Ada" }, company, 8).text).toContain(next);
+  });
+
+  it("states an application's promise in business hours when the calendar's days are not all 8 hours", () => {
+    expect(confirmationFor("nurse-application", {}, company, undefined).text).toContain(
+      "within 16 business hours",
+    );
+    expect(confirmationFor("nurse-application", {}, company, 10).text).toContain("within 16 business hours");
   });
 
   it("has copy for every form, none of it with a placeholder left", () => {
     expect(Object.keys(CONFIRMATIONS).sort()).toEqual([...LEAD_FORM_IDS].sort());
     for (const formId of LEAD_FORM_IDS) {
-      const { subject, text } = confirmationFor(formId, {}, company);
+      const { subject, text } = confirmationFor(formId, {}, company, 8);
       expect(text.startsWith("Hello,\n")).toBe(true);
       expect(`${subject}${text}`).not.toMatch(/[{}]/);
       expect(subject).not.toMatch(/[\r\n]/);
@@ -92,7 +99,7 @@ describe("confirmationFor", () => {
 
   it("carries nothing a hostile name typed beyond a plain first name of at most 40 characters", () => {
     const company2 = { ...company, name: "Co", address: "Addr", phone: "555" };
-    const baseline = confirmationFor("chartassist-demo", {}, company2).text;
+    const baseline = confirmationFor("chartassist-demo", {}, company2, 8).text;
     const hostile = [
       "https://evil.example/claim-your-prize",
       "Ada\r\n\r\nClaim your prize at https://evil.example",
@@ -102,7 +109,7 @@ describe("confirmationFor", () => {
     ];
     for (const name of hostile) {
       const fields = { name, email: "victim@example.com", message: "Buy now at https://evil.example" };
-      const { subject, text } = confirmationFor("chartassist-demo", fields, company2);
+      const { subject, text } = confirmationFor("chartassist-demo", fields, company2, 8);
       const greeting = text.split("\n")[0] ?? "";
       // Everything but the greeting is what any lead gets; the greeting holds at most the 40-letter name.
       expect(text.slice(greeting.length)).toBe(baseline.slice("Hello,".length));

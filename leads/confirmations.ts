@@ -69,15 +69,19 @@ export interface ConfirmationMessage {
   text: string;
 }
 
-/** The confirmation for one lead of `formId`, greeting the first name its fields give (if any). */
+/**
+ * The confirmation for one lead of `formId`, greeting the first name its fields give (if any).
+ * `hoursPerBusinessDay`: the business calendar's (undefined when its days differ), for the promise's words.
+ */
 export function confirmationFor(
   formId: LeadFormId,
   fields: Readonly<Record<string, string | undefined>>,
   company: ConfirmationCompany,
+  hoursPerBusinessDay: number | undefined,
 ): ConfirmationMessage {
   const copy = CONFIRMATIONS[formId];
   const firstName = firstNameOf(fields);
-  const next = copy.next.replace("{promise}", promiseInWords(RESPONSE_PROMISES[formId]));
+  const next = copy.next.replace("{promise}", promiseInWords(RESPONSE_PROMISES[formId], hoursPerBusinessDay));
   const text = [
     firstName ? `Hello ${firstName},` : "Hello,",
     "",

@@ -11,7 +11,7 @@ import { buildConfirmation, buildStaffReply, composeRaw, type MailSettings } fro
 
 const SETTINGS: MailSettings = { from: "Northwind Health <leads@example.org>" };
 const STAFF = { name: "Sam Rivera", email: "sam@example.org" };
-const confirmation = confirmationFor("chartassist-demo", { name: "Ada" }, readSiteConfig({}).company);
+const confirmation = confirmationFor("chartassist-demo", { name: "Ada" }, readSiteConfig({}).company, 8);
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
