@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS } from "./catalog.ts";
+import { LIMITS } from "./controls.ts";
 
 // zod 4 probes `new Function` for its JIT the first time an object schema is built; the browser's CSP
 // (no 'unsafe-eval') blocks that and reports a violation, so there the JIT is off before any schema

@@ -1,4 +1,4 @@
-import { NurseApplicationForm } from "~/components/forms/nurse-application-form";
+import { LeadForm } from "~/components/forms/lead-form";
 import { FeatureGrid } from "~/components/sections/feature-grid";
 import { FormSection } from "~/components/sections/form-section";
 import { PageHero } from "~/components/sections/page-hero";
@@ -53,7 +53,7 @@ export default function Careers() {
       </Section>
 
       <FormSection id="application-form" copy={applicationSection} contactEmail={site.email.recruiting}>
-        <NurseApplicationForm />
+        <LeadForm id="nurse-application" />
       </FormSection>
     </div>
   );

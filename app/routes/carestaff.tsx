@@ -1,5 +1,5 @@
 import { ArrowRight, Star } from "lucide-react";
-import { StaffingRequestForm } from "~/components/forms/staffing-request-form";
+import { LeadForm } from "~/components/forms/lead-form";
 import { CtaLink } from "~/components/sections/action-link";
 import { CtaBand } from "~/components/sections/cta-band";
 import { FeatureGrid, IconBadge } from "~/components/sections/feature-grid";
@@ -99,7 +99,7 @@ export default function CareStaff() {
       <CtaBand copy={careStaffNurseCta} actions={[careStaffNurseCta.cta]} />
 
       <FormSection id="contact" copy={careStaffContact}>
-        <StaffingRequestForm />
+        <LeadForm id="staffing-request" />
       </FormSection>
     </div>
   );

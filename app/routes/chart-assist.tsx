@@ -1,4 +1,4 @@
-import { ChartAssistDemoForm } from "~/components/forms/chartassist-demo-form";
+import { LeadForm } from "~/components/forms/lead-form";
 import { ActionButton } from "~/components/sections/action-link";
 import { BadgeGrid, ChipList } from "~/components/sections/badge-grid";
 import { Comparison } from "~/components/sections/comparison";
@@ -123,7 +123,7 @@ export default function ChartAssist() {
       </Section>
 
       <FormSection id="demo" alsoId="contact" copy={chartAssistDemo}>
-        <ChartAssistDemoForm />
+        <LeadForm id="chartassist-demo" />
       </FormSection>
     </div>
   );

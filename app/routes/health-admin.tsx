@@ -1,5 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
-import { CareWorksDemoForm } from "~/components/forms/careworks-demo-form";
+import { LeadForm } from "~/components/forms/lead-form";
 import { FeatureGrid } from "~/components/sections/feature-grid";
 import { FormSection } from "~/components/sections/form-section";
 import { PageHero } from "~/components/sections/page-hero";
@@ -82,7 +82,7 @@ export default function HealthAdmin() {
       </Section>
 
       <FormSection id="contact" copy={careWorksContact}>
-        <CareWorksDemoForm />
+        <LeadForm id="careworks-demo" />
       </FormSection>
     </div>
   );

@@ -1,4 +1,4 @@
-import { PayrollInfoForm } from "~/components/forms/payroll-info-form";
+import { LeadForm } from "~/components/forms/lead-form";
 import { ActionButton } from "~/components/sections/action-link";
 import { CheckList, FeatureGrid } from "~/components/sections/feature-grid";
 import { FormSection } from "~/components/sections/form-section";
@@ -54,7 +54,7 @@ export default function PassThroughPayroll() {
       </Section>
 
       <FormSection id="request-info" copy={payrollRequest}>
-        <PayrollInfoForm />
+        <LeadForm id="payroll-info" />
       </FormSection>
     </div>
   );
