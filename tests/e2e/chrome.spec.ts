@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { publicPaths } from "../../app/route-paths.ts";
-import { press, pressAt, waitForHydration } from "./support/pages.ts";
+import { press, pressAt, waitForIslands } from "./support/pages.ts";
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
@@ -134,7 +134,7 @@ test.describe("home menu", () => {
     await press(page.getByRole("button", { name: /menu/i }));
     await expect(panel).toBeVisible();
     releaseScripts();
-    await waitForHydration(page);
+    await waitForIslands(page);
     await expect(panel).toBeVisible();
     await expect(page.getByRole("button", { name: /menu/i })).toHaveAttribute("aria-expanded", "true");
   });
@@ -146,7 +146,7 @@ test.describe("home menu", () => {
     // the click then landed outside and dismissed the panel.
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForIslands(page);
     const trigger = page.getByRole("button", { name: /menu/i });
     const panel = page.getByRole("navigation", { name: "Site" }).locator("[popover]");
     await expect(panel).toBeHidden();
@@ -196,7 +196,7 @@ test.describe("solution switcher", () => {
       // Hydrated and without motion, as for the home menu above.
       await page.emulateMedia({ reducedMotion: "reduce" });
       await page.goto(path);
-      await waitForHydration(page);
+      await waitForIslands(page);
       const switcher = page.getByRole("navigation", { name: "Our solutions" });
       if (isMobile(page)) {
         const trigger = switcher.getByRole("button", { name: "Our Solutions" });

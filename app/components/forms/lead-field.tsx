@@ -8,16 +8,20 @@ import type { FieldControl } from "../../../leads/catalog.ts";
 
 /** One control of a lead form, as the catalog describes it: label, kind, bounds, helper and error. */
 export function LeadField({
+  id,
   control,
   required,
   error,
 }: {
+  /** Unique on the page: the form's id and the control's name. */
+  id: string;
   control: FieldControl;
   required: boolean;
   error?: string;
 }) {
   return (
     <Field
+      id={id}
       name={control.name}
       label={control.label}
       required={required}

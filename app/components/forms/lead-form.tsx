@@ -50,6 +50,7 @@ export function LeadForm({ id }: { id: LeadFormId }) {
         {form.controls.map((control) => (
           <LeadField
             key={control.name}
+            id={`${form.id}-${control.name}`}
             control={control}
             required={requiredFieldNames(form).includes(control.name)}
             error={errors[control.name]}

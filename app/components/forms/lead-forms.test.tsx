@@ -4,7 +4,6 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "~/components/ui/toaster";
 import type { LeadFormId } from "../../../leads/catalog.ts";
 import { LeadForm } from "./lead-form";
 
@@ -124,21 +123,17 @@ beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
 });
 
-afterEach(() => {
-  // Sonner's store outlives the Toaster and replays active toasts to the next one.
+afterEach(async () => {
+  // The toasts are mounted once, by the first notice, and outlive a test: dismiss its toasts and let them leave.
   toast.dismiss();
+  await waitFor(() => expect(document.querySelector("[data-sonner-toast]")).toBeNull());
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 function renderForm(id: LeadFormId) {
   const user = userEvent.setup();
-  const view = render(
-    <>
-      <LeadForm id={id} />
-      <Toaster />
-    </>,
-  );
+  const view = render(<LeadForm id={id} />);
   const form = view.container.querySelector("form") as HTMLFormElement;
   return { user, form };
 }
@@ -310,12 +305,7 @@ describe("nurse application", () => {
     ],
   ])("refuses a resume of %s before sending", async (_case, file, message) => {
     const user = userEvent.setup({ applyAccept: false });
-    render(
-      <>
-        <LeadForm id="nurse-application" />
-        <Toaster />
-      </>,
-    );
+    render(<LeadForm id="nurse-application" />);
     await fillRequired(user, cases[2]?.required ?? {});
     await user.click(screen.getByRole("checkbox"));
     const input = screen.getByLabelText("Resume");
