@@ -1,8 +1,11 @@
 /** What the end-to-end suites and benchmarks share about browsers: where they are, their flags, how to see islands start. */
 
-/** Debian's packages here; CHROMIUM_PATH and FIREFOX_PATH elsewhere. */
+/** Debian's packages here; CHROMIUM_PATH, FIREFOX_PATH and WEBKIT_BROWSER_PATH elsewhere. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
+/** WebKitGTK's own browser, which Debian's webkit2gtk-driver (WebKitWebDriver) drives. */
+export const WEBKIT_BROWSER_PATH =
+  process.env.WEBKIT_BROWSER_PATH ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
 
 /**
  * Headless Chromium flags that work in a container: no sandbox, no GPU, no background traffic. Every Chromium
@@ -16,6 +19,10 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
+
+/** WebKitGTK's browser under automation (its only flag: the driver gives it the rest), on Xvfb's screen. */
+export const WEBKIT_ARGS = ["--automation"];
+export const XVFB_SCREEN = "1280x1024x24";
 
 /** Issue 29: a page's islands are live (a tap on the menu or a carousel arrow works) this soon after `load`. */
 export const ISLANDS_LIVE_AFTER_LOAD_MS = 1000;
@@ -52,9 +59,13 @@ export function islandsProbe() {
   check();
 }
 
-/** In the page: the load event's and the islands' times, from the probe. */
+/**
+ * In the page: the load event's and the islands' times, from the page's own `islands-live` mark, or from the
+ * probe on a build from before decision 021. Needs no probe on a current build (WebDriver classic has none).
+ */
 export function readIslandsTiming(): IslandsTiming {
   const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  const mark = performance.getEntriesByName("islands-live")[0];
   const seen = (window as unknown as { __islandsProbe?: { live: number | null } }).__islandsProbe;
-  return { load: navigation?.loadEventStart ?? 0, live: seen?.live ?? null };
+  return { load: navigation?.loadEventStart ?? 0, live: mark?.startTime ?? seen?.live ?? null };
 }

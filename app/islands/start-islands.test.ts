@@ -42,13 +42,15 @@ describe("startIslands", () => {
   });
 
   it("starts an island marked near only once it comes near the viewport, or is focused or pressed", async () => {
-    document.body.innerHTML = `<div data-island="lead-form" data-island-start="near"><input></div>
-      <div data-island="lead-form" data-island-start="near"><input></div>`;
+    document.body.innerHTML = `<div data-island="lead-form" data-island-start="near"><form><input></form></div>
+      <div data-island="lead-form" data-island-start="near"><form><input></form></div>`;
     await startIslands();
     expect(document.documentElement.dataset.islands).toBe("live");
     expect(started).toEqual([]);
     const [first, second] = document.querySelectorAll<HTMLElement>("[data-island]");
     expect(FakeObserver.instances[0]?.options?.rootMargin).toBe("100% 0px");
+    // It watches the form, not its wrapper, which takes no box (display: contents).
+    expect(FakeObserver.instances[0]?.observed).toEqual([first?.querySelector("form")]);
     FakeObserver.instances[0]?.report(true);
     await vi.waitFor(() => expect(first?.dataset.islandState).toBe("live"));
     second?.querySelector("input")?.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));

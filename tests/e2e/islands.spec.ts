@@ -94,13 +94,13 @@ test("a page whose one island's script fails to load keeps the rest: the others 
     if (message.type() === "error") errors.push(message.text());
   });
   await page.emulateMedia({ reducedMotion: "reduce" });
-  await page.goto(ROUTES.chartAssist);
-  await page.waitForFunction(() => document.documentElement.dataset.islands === "partial");
+  await page.goto(`${ROUTES.chartAssist}#demo`);
   const form = page.locator('form[data-form="chartassist-demo"]');
   await expect(form.locator("xpath=ancestor::*[@data-island][1]")).toHaveAttribute(
     "data-island-state",
     "failed",
   );
+  await waitForIslands(page);
   expect(errors.some((error) => error.includes("Island lead-form did not start"))).toBe(true);
 
   // The other islands started: a carousel moves.
