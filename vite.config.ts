@@ -16,10 +16,6 @@ export default mergeConfig(
       assetsInlineLimit: 0,
       rolldownOptions: {
         output: {
-          // V8's explicit compile hint: compile every function of React's chunk while it downloads, off the main
-          // thread, instead of on the main thread at its first call (the longest task of a page's islands).
-          postBanner: (chunk: { name: string }) =>
-            chunk.name === "react" ? "//# allFunctionsCalledOnLoad" : "",
           // Each island's module is a chunk named after it (app/islands/<name>-island.tsx becomes
           // assets/<name>-island-<hash>.js), which the budget check finds from the island names a page holds.
           codeSplitting: {
