@@ -1,13 +1,10 @@
 import assert from "node:assert/strict";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { after, before, test } from "node:test";
 import puppeteer, { type Browser, type ElementHandle } from "puppeteer-core";
 import { ROUTES } from "../../app/route-paths.ts";
-import { type ServerProcess, startServer } from "../../server/test/server-process.ts";
+import type { ServerProcess } from "../../server/test/server-process.ts";
 import { FIREFOX_PATH, ISLANDS_LIVE_AFTER_LOAD_MS, islandsProbe, readIslandsTiming } from "../browsers.ts";
-import { findControl, findField, type SmokePage, smokeSuite } from "../smoke/smoke-suite.ts";
+import { findControl, findField, type SmokePage, smokeSuite, startSiteServer } from "../smoke/smoke-suite.ts";
 
 /**
  * The second engine (issue 12): Debian's Firefox ESR, driven over WebDriver BiDi by puppeteer-core (Playwright
@@ -19,17 +16,7 @@ let server: ServerProcess;
 let browser: Browser;
 
 before(async () => {
-  server = await startServer(
-    {
-      BUILD_DIR: path.join(process.env.BUILD_OUT || "build", "client"),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "firefox-leads-")),
-      DATABASE_URL: "",
-      RATE_LIMIT_PER_MINUTE: "0",
-      // The suite never calls the outside form service.
-      RELAY_ENABLED: "false",
-    },
-    60_000,
-  ); // as long as Playwright gives its web server: the suites share a small, busy machine
+  server = await startSiteServer("firefox");
   browser = await puppeteer.launch({ browser: "firefox", executablePath: FIREFOX_PATH });
 });
 

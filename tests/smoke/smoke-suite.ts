@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, test } from "node:test";
 import { publicPaths, ROUTES } from "../../app/route-paths.ts";
+import { type ServerProcess, startServer } from "../../server/test/server-process.ts";
 import { FORM_ANCHORS, ISLANDS_LIVE_AFTER_LOAD_MS, readIslandsTiming } from "../browsers.ts";
 
 /**
@@ -14,6 +18,22 @@ import { FORM_ANCHORS, ISLANDS_LIVE_AFTER_LOAD_MS, readIslandsTiming } from "../
 const NOT_FOUND_ANSWER = "/no-such-page";
 export const NOT_FOUND_LOG = "404 Error: User attempted to access non-existent route:";
 const TEST_TIMEOUT_MS = 60_000;
+
+/** The built site served as the Playwright suite serves it, with a lead store of its own (`engine`'s name). */
+export function startSiteServer(engine: string): Promise<ServerProcess> {
+  return startServer(
+    {
+      BUILD_DIR: path.join(process.env.BUILD_OUT || "build", "client"),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), `${engine}-leads-`)),
+      DATABASE_URL: "",
+      RATE_LIMIT_PER_MINUTE: "0",
+      // The suites never call the outside form service.
+      RELAY_ENABLED: "false",
+    },
+    // As long as Playwright gives its web server: the suites share a small, busy machine.
+    60_000,
+  );
+}
 
 /** A page open at 390 px in the engine under test: what the scenarios need of its driver. */
 export interface SmokePage {

@@ -1,13 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { after, before } from "node:test";
 import { Builder, type WebDriver, type WebElement } from "selenium-webdriver";
-import { type ServerProcess, startServer } from "../../server/test/server-process.ts";
+import type { ServerProcess } from "../../server/test/server-process.ts";
 import { WEBKIT_ARGS, WEBKIT_BROWSER_PATH, XVFB_SCREEN } from "../browsers.ts";
-import { findControl, findField, type SmokePage, smokeSuite } from "../smoke/smoke-suite.ts";
+import { findControl, findField, type SmokePage, smokeSuite, startSiteServer } from "../smoke/smoke-suite.ts";
 
 /**
  * The third engine (issue 29): WebKit, as most nurses with iPhones see the site. Debian's WebKitGTK browser driven
@@ -58,17 +55,7 @@ async function startWebDriver(port: number): Promise<string> {
 }
 
 before(async () => {
-  server = await startServer(
-    {
-      BUILD_DIR: path.join(process.env.BUILD_OUT || "build", "client"),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "webkit-leads-")),
-      DATABASE_URL: "",
-      RATE_LIMIT_PER_MINUTE: "0",
-      // The suite never calls the outside form service.
-      RELAY_ENABLED: "false",
-    },
-    60_000,
-  );
+  server = await startSiteServer("webkit");
   const url = await startWebDriver(await freePort());
   driver = await new Builder()
     .usingServer(url)
