@@ -126,7 +126,7 @@ beforeEach(() => {
 afterEach(async () => {
   // The toasts are mounted once, by the first notice, and outlive a test: dismiss its toasts and let them leave.
   toast.dismiss();
-  await waitFor(() => expect(document.querySelector("[data-sonner-toast]")).toBeNull());
+  await waitFor(() => expect(document.querySelector("[data-sonner-toast]")).toBeNull(), { timeout: 10_000 });
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
