@@ -3,7 +3,8 @@ import type { Config } from "@react-router/dev/config";
 import { NOT_FOUND_PATH, publicPaths } from "./app/route-paths.ts";
 
 export default {
-  // Every page is static HTML made at build time, then hydrated; no server rendering at run time.
+  // Every page is static HTML made at build time, whose islands start in the browser (decision 021); no server
+  // rendering at run time.
   ssr: false,
   prerender: [...publicPaths, NOT_FOUND_PATH],
   // BUILD_OUT lets parallel builds (tests, benchmarks) keep out of each other's way.
@@ -14,8 +15,5 @@ export default {
     const { writeSeoFiles } = await import("./scripts/generate-seo-files.ts");
     const written = await writeSeoFiles({ clientDir, routes: reactRouterConfig.routes });
     console.log(`SEO files: ${written.join(", ")} -> ${clientDir}`);
-    // Every page paints before its JavaScript starts downloading (decision 012).
-    const { deferHydrationIn } = await import("./scripts/defer-hydration.ts");
-    console.log(`Hydration deferred past the first paint on ${await deferHydrationIn(clientDir)} pages`);
   },
 } satisfies Config;

@@ -1,9 +1,9 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, mergeConfig } from "vite";
 import { STAFF_APP_PATH } from "./app/route-paths.ts";
 import { loadProjectEnvFile } from "./config/env-file.ts";
-import { readSiteConfig } from "./config/site.ts";
+import { viteBase } from "./config/vite-base.ts";
 
 /**
  * The staff app (decision 020): a single-page app of its own, built after the public site into
@@ -14,23 +14,24 @@ import { readSiteConfig } from "./config/site.ts";
 // The same company facts as the public build: the environment, or the project's .env.
 loadProjectEnvFile(fileURLToPath(new URL(".", import.meta.url)));
 
-export default defineConfig({
-  root: fileURLToPath(new URL("./app/staff-app", import.meta.url)),
-  base: `${STAFF_APP_PATH}/`,
-  plugins: [tailwindcss()],
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  define: { __SITE__: JSON.stringify(readSiteConfig(process.env)) },
-  build: {
-    outDir: fileURLToPath(
-      new URL(`./${process.env.BUILD_OUT ?? "build"}/client${STAFF_APP_PATH}`, import.meta.url),
-    ),
-    emptyOutDir: true,
-    assetsInlineLimit: 0,
-    rolldownOptions: {
-      // lucide and sonner mark their modules "use client", which means nothing in a client-only bundle.
-      onwarn(warning, warn) {
-        if (warning.code !== "MODULE_LEVEL_DIRECTIVE") warn(warning);
+export default mergeConfig(
+  viteBase(process.env),
+  defineConfig({
+    root: fileURLToPath(new URL("./app/staff-app", import.meta.url)),
+    base: `${STAFF_APP_PATH}/`,
+    plugins: [tailwindcss()],
+    build: {
+      outDir: fileURLToPath(
+        new URL(`./${process.env.BUILD_OUT ?? "build"}/client${STAFF_APP_PATH}`, import.meta.url),
+      ),
+      emptyOutDir: true,
+      assetsInlineLimit: 0,
+      rolldownOptions: {
+        // lucide and sonner mark their modules "use client", which means nothing in a client-only bundle.
+        onwarn(warning, warn) {
+          if (warning.code !== "MODULE_LEVEL_DIRECTIVE") warn(warning);
+        },
       },
     },
-  },
-});
+  }),
+);

@@ -1,6 +1,6 @@
-import { configDefaults, defineConfig } from "vitest/config";
+import { configDefaults, defineConfig, mergeConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { readSiteConfig } from "./config/site.ts";
+import { viteBase } from "./config/vite-base.ts";
 
 /**
  * The tests Stryker runs against one folder's mutants (stryker.config.mjs, MUTATION_FOLDER): that folder's own
@@ -47,19 +47,21 @@ class FailedThenQuickest extends BaseSequencer {
   }
 }
 
-export default defineConfig({
-  define: { __SITE__: JSON.stringify(readSiteConfig({})) },
-  test: {
-    environment: "node",
-    include: only ? [only] : [`server/${folder}/**/*.test.ts`],
-    exclude: [...configDefaults.exclude, ...LEFT_OUT],
-    retry: 0,
-    sequence: { sequencer: FailedThenQuickest },
-    // Three times the folder's slowest test run alone (TIMEOUT_MS): a mutant that hangs a test or a hook fails it
-    // here, and Stryker stops at that first failure, instead of waiting out its own timeout (1.5 times the
-    // covering tests' whole time plus timeoutMS, over 20 s for a store mutant every test covers) and restarting
-    // the runner.
-    testTimeout: TIMEOUT_MS,
-    hookTimeout: TIMEOUT_MS,
-  },
-});
+export default mergeConfig(
+  viteBase({}),
+  defineConfig({
+    test: {
+      environment: "node",
+      include: only ? [only] : [`server/${folder}/**/*.test.ts`],
+      exclude: [...configDefaults.exclude, ...LEFT_OUT],
+      retry: 0,
+      sequence: { sequencer: FailedThenQuickest },
+      // Three times the folder's slowest test run alone (TIMEOUT_MS): a mutant that hangs a test or a hook fails it
+      // here, and Stryker stops at that first failure, instead of waiting out its own timeout (1.5 times the
+      // covering tests' whole time plus timeoutMS, over 20 s for a store mutant every test covers) and restarting
+      // the runner.
+      testTimeout: TIMEOUT_MS,
+      hookTimeout: TIMEOUT_MS,
+    },
+  }),
+);

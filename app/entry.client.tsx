@@ -1,15 +1,8 @@
-import { StrictMode, startTransition } from "react";
-import { hydrateRoot } from "react-dom/client";
-import { HydratedRouter } from "react-router/dom";
+import { afterFirstPaint } from "./islands/after-first-paint";
+import { startIslands } from "./islands/start-islands";
 import { rememberLanding } from "./lib/lead-source";
 
-// React Router's default client entry, after noting where the visit started (issue 16).
+// The island entry (decision 021): every page loads this module and nothing else up front. It notes where the
+// visit started (issue 16), then, once the page has painted, starts the page's islands.
 rememberLanding();
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+afterFirstPaint(() => void startIslands());

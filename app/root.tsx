@@ -1,21 +1,14 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, useLocation } from "react-router";
 import { BottomBar, bottomBarAction } from "~/components/layout/bottom-bar";
 import { HomeMenu } from "~/components/layout/home-menu";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SkipLink } from "~/components/layout/skip-link";
 import { SolutionSwitcher } from "~/components/layout/solution-switcher";
+import { SpeculationRules } from "~/components/layout/speculation-rules";
 import { TopBar } from "~/components/layout/top-bar";
-import { Toaster } from "~/components/ui/toaster";
+import { IslandsScript } from "~/islands/islands-script";
 import { cn } from "~/lib/cn";
-import { isSolutionPath } from "~/lib/service";
+import { isSolutionPath, normalizePath } from "~/lib/service";
 import { ROUTES } from "~/route-paths";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -34,17 +27,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b1f3a" />
         <Meta />
         <Links />
+        <SpeculationRules />
       </head>
       <body className="min-h-dvh bg-white font-sans text-ink antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <IslandsScript />
       </body>
     </html>
   );
 }
 
-/** The chrome every page shares: skip link, top bar (or the home menu), footer, bottom bar, toasts. */
+/**
+ * The chrome every page shares: skip link, top bar (or the home menu), footer, bottom bar. Pages are documents
+ * (decision 021): a link loads the next page, which lands at its top or at its anchor, and only the islands run.
+ */
 export default function App() {
   const { pathname } = useLocation();
   const isHome = pathname === ROUTES.home;
@@ -55,13 +51,12 @@ export default function App() {
     <div className={cn("flex min-h-dvh flex-col", reserveBottomBar && "pb-[4.5rem] md:pb-0")}>
       <SkipLink />
       {isHome ? <HomeMenu /> : <TopBar />}
-      {isSolutionPath(pathname) && <SolutionSwitcher />}
+      {isSolutionPath(pathname) && <SolutionSwitcher pathname={normalizePath(pathname)} />}
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       <SiteFooter />
       <BottomBar />
-      <Toaster />
     </div>
   );
 }

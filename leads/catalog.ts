@@ -1,18 +1,22 @@
+import {
+  emailControl,
+  type FieldControl,
+  LIMITS,
+  messageControl,
+  nameControl,
+  organizationControl,
+  phoneControl,
+} from "./controls.ts";
+import { RESUME_ACCEPT, RESUME_FIELD } from "./resume.ts";
+
+export { type FieldControl, LIMITS };
+
 /**
  * What a lead form is, without its validation: ids, field names (in the order the spec lists them),
- * which are required, bounds, options, subjects, recipients and notices. The browser renders forms from
- * this module alone; the zod schemas live in forms.ts, which the browser loads only to validate a submit.
+ * which are required, each control's label, kind and bounds, options, subjects, recipients and notices. The
+ * browser renders forms from this module alone; the zod schemas live in forms.ts, which the browser loads only
+ * to validate a submit.
  */
-
-/** Bounds shared by the browser and the API, so both refuse the same input with the same words. */
-export const LIMITS = {
-  name: 100,
-  email: 254,
-  phone: 40,
-  organization: 200,
-  short: 100,
-  message: 5000,
-} as const;
 
 export const CREDENTIALS = ["RN", "LPN", "CNA", "NP"] as const;
 export const EXPERIENCE = ["0-1", "1-3", "3-5", "5+"] as const;
@@ -32,6 +36,14 @@ export interface Notice {
   description: string;
 }
 
+/** Years of experience, worded for people; the values stay the spec's. */
+const EXPERIENCE_LABELS: Record<(typeof EXPERIENCE)[number], string> = {
+  "0-1": "0-1 years",
+  "1-3": "1-3 years",
+  "3-5": "3-5 years",
+  "5+": "5+ years",
+};
+
 interface FormDefinition<Id extends string, Field extends string> {
   id: Id;
   /** What staff call a lead of this form (the inbox, exports and e-mails). */
@@ -48,6 +60,9 @@ interface FormDefinition<Id extends string, Field extends string> {
   anchor: string;
   /** Only the nurse application carries a file. */
   acceptsResume: boolean;
+  /** The controls in page order: every field, and the resume where the form takes one. */
+  controls: readonly FieldControl<NoInfer<Field> | typeof RESUME_FIELD>[];
+  submitLabel: string;
   notices: { success: Notice; failure: Notice };
 }
 
@@ -95,6 +110,22 @@ export const chartAssistDemo = define({
   page: "/chart-assist",
   anchor: "demo",
   acceptsResume: false,
+  controls: [
+    nameControl,
+    emailControl("Work Email", "you@facility.com"),
+    organizationControl("company", "Facility Name"),
+    phoneControl,
+    {
+      name: "beds",
+      label: "Number of Beds",
+      kind: "text",
+      autoComplete: "off",
+      maxLength: LIMITS.short,
+      placeholder: "e.g. 120",
+      wide: true,
+    },
+  ],
+  submitLabel: "Schedule Demo",
   notices: { success: DEMO_SUCCESS, failure: DEMO_FAILURE },
 });
 
@@ -108,6 +139,14 @@ export const careWorksDemo = define({
   page: "/health-admin",
   anchor: "contact",
   acceptsResume: false,
+  controls: [
+    nameControl,
+    emailControl("Work Email", "you@company.com"),
+    organizationControl("company", "Company"),
+    phoneControl,
+    messageControl("Which tasks would you like a remote team to take on?"),
+  ],
+  submitLabel: "Schedule Demo",
   notices: { success: DEMO_SUCCESS, failure: DEMO_FAILURE },
 });
 
@@ -121,6 +160,58 @@ export const nurseApplication = define({
   page: "/carestaff/careers",
   anchor: "application-form",
   acceptsResume: true,
+  controls: [
+    {
+      name: "firstName",
+      label: "First Name",
+      kind: "text",
+      autoComplete: "given-name",
+      maxLength: LIMITS.name,
+    },
+    {
+      name: "lastName",
+      label: "Last Name",
+      kind: "text",
+      autoComplete: "family-name",
+      maxLength: LIMITS.name,
+    },
+    emailControl("Email", "you@example.com"),
+    phoneControl,
+    {
+      name: "credential",
+      label: "Credential",
+      kind: "select",
+      autoComplete: "off",
+      placeholder: "Select your credential",
+      options: CREDENTIALS,
+    },
+    {
+      name: "experience",
+      label: "Years of Experience",
+      kind: "select",
+      autoComplete: "off",
+      placeholder: "Select your experience",
+      options: EXPERIENCE,
+      optionLabels: EXPERIENCE_LABELS,
+    },
+    {
+      name: RESUME_FIELD,
+      label: "Resume",
+      kind: "file",
+      helper: "PDF, DOC or DOCX, up to 10 MB",
+      accept: RESUME_ACCEPT,
+      wide: true,
+    },
+    messageControl("Shifts, locations or anything else we should know."),
+    {
+      name: "consent",
+      label: "I consent to receiving communications about job opportunities",
+      kind: "checkbox",
+      value: "true",
+      wide: true,
+    },
+  ],
+  submitLabel: "Submit Application",
   notices: {
     success: {
       title: "Application Submitted",
@@ -143,6 +234,22 @@ export const staffingRequest = define({
   page: "/carestaff",
   anchor: "contact",
   acceptsResume: false,
+  controls: [
+    { ...organizationControl("facility", "Facility Name"), wide: true },
+    { ...nameControl, label: "Your Name" },
+    emailControl("Email", "you@facility.com"),
+    phoneControl,
+    {
+      name: "nurse_type",
+      label: "Nurse Type",
+      kind: "select",
+      autoComplete: "off",
+      placeholder: "Select a nurse type",
+      options: NURSE_TYPES,
+    },
+    { name: "date", label: "Date Needed", kind: "date", autoComplete: "off", wide: true },
+  ],
+  submitLabel: "Request Staff",
   notices: {
     success: {
       title: "Staffing Request Submitted",
@@ -162,6 +269,14 @@ export const payrollInfo = define({
   page: "/carestaff/pass-through-payroll",
   anchor: "request-info",
   acceptsResume: false,
+  controls: [
+    nameControl,
+    emailControl("Email", "you@organization.com"),
+    phoneControl,
+    organizationControl("organization", "Organization"),
+    messageControl("Tell us about the staff you want to bring onto payroll."),
+  ],
+  submitLabel: "Request Info",
   notices: {
     success: { title: "Info Request Submitted", description: "Thank you. We will reply within 24 hours." },
     failure: REQUEST_FAILURE,

@@ -1,4 +1,4 @@
-import { LIMITS } from "./catalog.ts";
+import { LIMITS } from "./controls.ts";
 import { z } from "./zod.ts";
 
 /** Bounds shared by the browser and the API, so both refuse the same input with the same words. */

@@ -8,21 +8,27 @@ import {
   firstLoadScripts,
   GROWTH_LIMIT_BYTES,
   grownPages,
+  islandChunks,
   measure,
+  pageScripts,
   staticImports,
 } from "./check-budget.ts";
 
 describe("the JavaScript budget", () => {
-  it("reads the scripts a page names: src, modulepreload, bootstrap imports and preload list", () => {
-    const html = `<script src="/assets/a.js"></script><link rel="modulepreload" href="/assets/b.js"/>
-      <script type="application/ld+json">{"logo":"/x.js"}</script>
-      <script type="module">const preloads = ["/assets/c.js"]; await import("/assets/d.js");</script>`;
-    expect(firstLoadScripts(html).sort()).toEqual([
-      "/assets/a.js",
-      "/assets/b.js",
-      "/assets/c.js",
-      "/assets/d.js",
+  it("reads the scripts a page names: script src and modulepreload, not data that mentions a .js", () => {
+    const html = `<script type="module" src="/assets/a.js"></script><link rel="modulepreload" href="/assets/b.js"/>
+      <script type="application/ld+json">{"logo":"/x.js"}</script>`;
+    expect(firstLoadScripts(html).sort()).toEqual(["/assets/a.js", "/assets/b.js"]);
+  });
+
+  it("finds the module of each island a page marks, once, and refuses a page with an island it cannot find", () => {
+    const assets = ["menu-island-Ab1_x.js", "reveal-island-Zz9.js", "stats-grid-Q1.js", "entry.client-E.js"];
+    const html = `<div data-island="menu"></div><div data-island="reveal"></div><p data-island="reveal"></p>`;
+    expect(islandChunks(html, assets)).toEqual([
+      "/assets/menu-island-Ab1_x.js",
+      "/assets/reveal-island-Zz9.js",
     ]);
+    expect(() => islandChunks(`<div data-island="stats"></div>`, assets)).toThrow(/"stats"/);
   });
 
   it("follows static imports and re-exports of built chunks, not dynamic ones", () => {
@@ -34,19 +40,25 @@ describe("the JavaScript budget", () => {
     ]);
   });
 
-  it("counts a page's whole static import graph even when the HTML names only its entry", async () => {
+  it("counts the entry's and the page's islands' static import graphs, not other dynamic imports", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "budget-"));
     await mkdir(path.join(dir, "assets"));
-    await writeFile(path.join(dir, "assets/entry.js"), `import"./dep.js";const l=()=>import("./lazy.js");`);
+    const entry = `import"./dep.js";const m=()=>import("./menu-island-1.js"),l=()=>import("./lazy.js");`;
+    await writeFile(path.join(dir, "assets/entry.js"), entry);
     await writeFile(path.join(dir, "assets/dep.js"), "x".repeat(5000));
+    await writeFile(path.join(dir, "assets/menu-island-1.js"), `import"./react.js";`);
+    await writeFile(path.join(dir, "assets/react.js"), "r".repeat(7000));
     await writeFile(path.join(dir, "assets/lazy.js"), "y".repeat(5000));
     await writeFile(
       path.join(dir, "index.html"),
-      `<script type="module">import("/assets/entry.js");</script>`,
+      `<nav data-island="menu"></nav><script type="module" src="/assets/entry.js"></script>`,
     );
     const [home] = await measure(dir);
-    expect(home).toMatchObject({ page: "/", files: 2 });
-    expect(home?.raw).toBe(5000 + `import"./dep.js";const l=()=>import("./lazy.js");`.length);
+    expect(home).toMatchObject({ page: "/", files: 4 });
+    expect(home?.raw).toBe(entry.length + 5000 + `import"./react.js";`.length + 7000);
+    const scripts = await pageScripts(dir, path.join(dir, "index.html"));
+    expect([...scripts.entry]).toEqual(["/assets/entry.js", "/assets/dep.js"]);
+    expect([...scripts.islands]).toEqual(["/assets/menu-island-1.js", "/assets/react.js"]);
   });
 
   it("fails a page that grew by the limit or more over its baseline, or has none, and passes the rest", () => {

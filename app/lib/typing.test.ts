@@ -1,6 +1,5 @@
-import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CAREERS_TYPING, nextTypingStep, typedText, useTypingText } from "./typing";
+import { CAREERS_TYPING, nextTypingStep, typedText, typeWords } from "./typing";
 
 const words = ["Work.", "Life.", "Choice."] as const;
 
@@ -21,7 +20,7 @@ describe("nextTypingStep", () => {
   });
 });
 
-describe("useTypingText", () => {
+describe("typeWords", () => {
   beforeEach(() => {
     vi.useFakeTimers();
     window.matchMedia = vi.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;
@@ -31,29 +30,30 @@ describe("useTypingText", () => {
   });
 
   it("types each word at 80 ms a letter and swaps words every 3 s, looping", () => {
-    const { result } = renderHook(() => useTypingText(words));
-    expect(result.current).toBe("W");
-    act(() => vi.advanceTimersByTime(80));
-    expect(result.current).toBe("Wo");
-    act(() => vi.advanceTimersByTime(80 * 3));
-    expect(result.current).toBe("Work.");
-    act(() => vi.advanceTimersByTime(3000 - 80 * 4 - 1));
-    expect(result.current).toBe("Work.");
-    act(() => vi.advanceTimersByTime(1));
-    expect(result.current).toBe("L");
-    act(() => vi.advanceTimersByTime(3000));
-    expect(result.current).toBe("C");
-    act(() => vi.advanceTimersByTime(80 * 6));
-    expect(result.current).toBe("Choice.");
-    act(() => vi.advanceTimersByTime(3000 - 80 * 6));
-    expect(result.current).toBe("W");
+    const text = new Text("Work.");
+    typeWords(text, words);
+    expect(text.data).toBe("W");
+    vi.advanceTimersByTime(80);
+    expect(text.data).toBe("Wo");
+    vi.advanceTimersByTime(80 * 3);
+    expect(text.data).toBe("Work.");
+    vi.advanceTimersByTime(3000 - 80 * 4 - 1);
+    expect(text.data).toBe("Work.");
+    vi.advanceTimersByTime(1);
+    expect(text.data).toBe("L");
+    vi.advanceTimersByTime(3000);
+    expect(text.data).toBe("C");
+    vi.advanceTimersByTime(80 * 6);
+    expect(text.data).toBe("Choice.");
+    vi.advanceTimersByTime(3000 - 80 * 6);
+    expect(text.data).toBe("W");
   });
 
-  it("shows the first word whole and stays still under reduced motion", () => {
+  it("leaves the first word whole and still under reduced motion", () => {
     window.matchMedia = vi.fn().mockReturnValue({ matches: true }) as unknown as typeof window.matchMedia;
-    const { result } = renderHook(() => useTypingText(words));
-    expect(result.current).toBe("Work.");
-    act(() => vi.advanceTimersByTime(10_000));
-    expect(result.current).toBe("Work.");
+    const text = new Text("Work.");
+    typeWords(text, words);
+    vi.advanceTimersByTime(10_000);
+    expect(text.data).toBe("Work.");
   });
 });

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { prefersReducedMotion } from "./motion.ts";
 
 export interface TypingTiming {
@@ -39,28 +38,26 @@ export const typedText = (state: TypingState, words: readonly string[]) =>
   (words[state.wordIndex] ?? "").slice(0, state.length);
 
 /**
- * Types the words one letter at a time, looping. The first render (and the pre-rendered HTML) shows the
- * first word whole; under reduced motion it stays that way.
+ * Types the words into `text` one letter at a time, looping. The pre-rendered HTML shows the first word whole;
+ * under reduced motion it stays that way. Returns the cleanup.
  */
-export function useTypingText(words: readonly string[], timing: TypingTiming = CAREERS_TYPING): string {
-  const [state, setState] = useState<TypingState>({ wordIndex: 0, length: words[0]?.length ?? 0 });
-
-  useEffect(() => {
-    if (words.length === 0 || prefersReducedMotion()) return;
-    let current: TypingState = { wordIndex: 0, length: 1 };
-    let timer: ReturnType<typeof setTimeout>;
-    const schedule = () => {
-      const step = nextTypingStep(current, words, timing);
-      timer = setTimeout(() => {
-        current = step.state;
-        setState(current);
-        schedule();
-      }, step.delayMs);
-    };
-    setState(current);
-    schedule();
-    return () => clearTimeout(timer);
-  }, [words, timing]);
-
-  return typedText(state, words);
+export function typeWords(
+  text: Text,
+  words: readonly string[],
+  timing: TypingTiming = CAREERS_TYPING,
+): () => void {
+  if (words.length === 0 || prefersReducedMotion()) return () => {};
+  let current: TypingState = { wordIndex: 0, length: 1 };
+  let timer: ReturnType<typeof setTimeout>;
+  const schedule = () => {
+    const step = nextTypingStep(current, words, timing);
+    timer = setTimeout(() => {
+      current = step.state;
+      text.data = typedText(current, words);
+      schedule();
+    }, step.delayMs);
+  };
+  text.data = typedText(current, words);
+  schedule();
+  return () => clearTimeout(timer);
 }

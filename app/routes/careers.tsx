@@ -1,4 +1,3 @@
-import { NurseApplicationForm } from "~/components/forms/nurse-application-form";
 import { FeatureGrid } from "~/components/sections/feature-grid";
 import { FormSection } from "~/components/sections/form-section";
 import { PageHero } from "~/components/sections/page-hero";
@@ -8,24 +7,15 @@ import { TypingWord } from "~/components/sections/typing-word";
 import { Button } from "~/components/ui/button";
 import { applicationSection, applySteps, careersHero, careersMeta, whyJoin } from "~/content/careers";
 import { site } from "~/content/site";
+import { LeadFormIsland } from "~/islands/lead-form-island";
 import { accentClass } from "~/lib/accent";
 import { pageMeta } from "~/lib/meta";
-import { prefersReducedMotion } from "~/lib/motion";
 import { ROUTES } from "~/route-paths";
 import type { Route } from "./+types/careers";
 
 export const meta: Route.MetaFunction = () => pageMeta({ ...careersMeta, path: ROUTES.careers });
 
 const { apply } = careersHero;
-
-/** Apply Now glides to the form (or jumps, under reduced motion) and keeps the address shareable. */
-function scrollToApplication(event: React.MouseEvent<HTMLAnchorElement>) {
-  const target = document.getElementById(apply.href.slice(1));
-  if (!target) return;
-  event.preventDefault();
-  target.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });
-  history.replaceState(history.state, "", apply.href);
-}
 
 /** Nurse careers: the typing hero, why join, how to apply, and the application form. */
 export default function Careers() {
@@ -37,9 +27,8 @@ export default function Careers() {
       >
         <div className="mt-8 flex justify-center">
           <Button asChild size="lg">
-            <a href={apply.href} onClick={scrollToApplication}>
-              {apply.label}
-            </a>
+            {/* A plain anchor: the page glides to the form (app/styles.css), or jumps under reduced motion. */}
+            <a href={apply.href}>{apply.label}</a>
           </Button>
         </div>
       </PageHero>
@@ -53,7 +42,7 @@ export default function Careers() {
       </Section>
 
       <FormSection id="application-form" copy={applicationSection} contactEmail={site.email.recruiting}>
-        <NurseApplicationForm />
+        <LeadFormIsland id="nurse-application" />
       </FormSection>
     </div>
   );

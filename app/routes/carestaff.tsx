@@ -1,5 +1,4 @@
 import { ArrowRight, Star } from "lucide-react";
-import { StaffingRequestForm } from "~/components/forms/staffing-request-form";
 import { CtaLink } from "~/components/sections/action-link";
 import { CtaBand } from "~/components/sections/cta-band";
 import { FeatureGrid, IconBadge } from "~/components/sections/feature-grid";
@@ -17,6 +16,7 @@ import {
   placementOptions,
   roles,
 } from "~/content/carestaff";
+import { LeadFormIsland } from "~/islands/lead-form-island";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
@@ -99,7 +99,7 @@ export default function CareStaff() {
       <CtaBand copy={careStaffNurseCta} actions={[careStaffNurseCta.cta]} />
 
       <FormSection id="contact" copy={careStaffContact}>
-        <StaffingRequestForm />
+        <LeadFormIsland id="staffing-request" />
       </FormSection>
     </div>
   );

@@ -1,4 +1,3 @@
-import { ChartAssistDemoForm } from "~/components/forms/chartassist-demo-form";
 import { ActionButton } from "~/components/sections/action-link";
 import { BadgeGrid, ChipList } from "~/components/sections/badge-grid";
 import { Comparison } from "~/components/sections/comparison";
@@ -24,6 +23,7 @@ import {
   pricing,
   securityBadges,
 } from "~/content/chart-assist";
+import { LeadFormIsland } from "~/islands/lead-form-island";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
@@ -123,7 +123,7 @@ export default function ChartAssist() {
       </Section>
 
       <FormSection id="demo" alsoId="contact" copy={chartAssistDemo}>
-        <ChartAssistDemoForm />
+        <LeadFormIsland id="chartassist-demo" />
       </FormSection>
     </div>
   );

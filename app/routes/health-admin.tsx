@@ -1,5 +1,4 @@
 import { CheckCircle2 } from "lucide-react";
-import { CareWorksDemoForm } from "~/components/forms/careworks-demo-form";
 import { FeatureGrid } from "~/components/sections/feature-grid";
 import { FormSection } from "~/components/sections/form-section";
 import { PageHero } from "~/components/sections/page-hero";
@@ -18,6 +17,7 @@ import {
   topServices,
   whoWeHelp,
 } from "~/content/health-admin";
+import { LeadFormIsland } from "~/islands/lead-form-island";
 import { accentClass } from "~/lib/accent";
 import { pageMeta } from "~/lib/meta";
 import { ROUTES } from "~/route-paths";
@@ -82,7 +82,7 @@ export default function HealthAdmin() {
       </Section>
 
       <FormSection id="contact" copy={careWorksContact}>
-        <CareWorksDemoForm />
+        <LeadFormIsland id="careworks-demo" />
       </FormSection>
     </div>
   );

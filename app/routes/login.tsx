@@ -1,5 +1,4 @@
 import { ArrowRight, ExternalLink } from "lucide-react";
-import { Link } from "react-router";
 import { Wordmark } from "~/components/layout/wordmark";
 import { CtaLink } from "~/components/sections/action-link";
 import { ContactDetails } from "~/components/sections/contact-details";
@@ -64,9 +63,9 @@ export default function Login() {
         </ul>
         <p className="mt-12 text-center text-ink-soft">
           <span className="font-semibold text-navy-900">{loginHelp.title}</span> {loginHelp.body}{" "}
-          <Link to={loginHelp.cta.href} className="font-semibold text-navy-800 underline underline-offset-4">
+          <a href={loginHelp.cta.href} className="font-semibold text-navy-800 underline underline-offset-4">
             {loginHelp.cta.label}
-          </Link>
+          </a>
         </p>
         <p className="mt-6 text-center text-sm">
           {/* A full page load: the staff pages start from their own never-cached shell. */}

@@ -1,6 +1,5 @@
-import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { islandAttributes } from "~/islands/island";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/not-found";
 
@@ -12,20 +11,18 @@ export const meta: Route.MetaFunction = ({ location }) =>
     noindex: true,
   });
 
+/** The server answers every unknown path with this page; its island logs the path asked for. */
 export default function NotFound() {
-  const { pathname } = useLocation();
-
-  useEffect(() => {
-    console.error("404 Error: User attempted to access non-existent route:", pathname);
-  }, [pathname]);
-
   return (
-    <section className="accent-navy mx-auto flex max-w-3xl flex-col items-center px-6 py-28 text-center">
+    <section
+      {...islandAttributes("not-found-log")}
+      className="accent-navy mx-auto flex max-w-3xl flex-col items-center px-6 py-28 text-center"
+    >
       <p className="text-7xl font-extrabold text-navy-800 tabular">404</p>
       <h1 className="mt-4 text-3xl font-bold text-navy-900">Oops! Page not found</h1>
       <p className="mt-3 text-lg text-ink-soft">The page you asked for does not exist or has moved.</p>
       <Button asChild className="mt-8">
-        <Link to="/">Return to Home</Link>
+        <a href="/">Return to Home</a>
       </Button>
     </section>
   );

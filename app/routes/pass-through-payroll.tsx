@@ -1,4 +1,3 @@
-import { PayrollInfoForm } from "~/components/forms/payroll-info-form";
 import { ActionButton } from "~/components/sections/action-link";
 import { CheckList, FeatureGrid } from "~/components/sections/feature-grid";
 import { FormSection } from "~/components/sections/form-section";
@@ -14,6 +13,7 @@ import {
   whatItIs,
   whyUseIt,
 } from "~/content/payroll";
+import { LeadFormIsland } from "~/islands/lead-form-island";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
@@ -54,7 +54,7 @@ export default function PassThroughPayroll() {
       </Section>
 
       <FormSection id="request-info" copy={payrollRequest}>
-        <PayrollInfoForm />
+        <LeadFormIsland id="payroll-info" />
       </FormSection>
     </div>
   );

@@ -1,5 +1,4 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import { ContactDetails } from "~/components/sections/contact-details";
 import { PageHero } from "~/components/sections/page-hero";
 import { cardClass, Section } from "~/components/sections/section";
@@ -45,13 +44,13 @@ export default function Team() {
             <ul className="mt-4 space-y-1">
               {serviceContacts.map((link) => (
                 <li key={link.href}>
-                  <Link
-                    to={link.href}
+                  <a
+                    href={link.href}
                     className="inline-flex min-h-11 items-center gap-2 font-medium text-navy-800 underline underline-offset-4 hover:text-navy-900"
                   >
                     {link.label}
                     <ArrowRight aria-hidden className="size-4" />
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { publicPaths } from "../../app/route-paths.ts";
-import { press, pressAt, waitForHydration } from "./support/pages.ts";
+import { press, pressAt, waitForIslands } from "./support/pages.ts";
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
@@ -35,16 +35,20 @@ test.describe("404", () => {
     await expect(page).toHaveURL("/");
   });
 
-  test("client-side navigation to an unknown path shows the page and logs the path", async ({ page }) => {
+  test("a stale link from a page to an unknown path shows the page and logs that path", async ({ page }) => {
     const logged: string[] = [];
     page.on("console", (message) => logged.push(message.text()));
     await page.goto("/about");
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    // A link the site no longer has a page for, as another site or an old bookmark would hold it.
     await page.evaluate(() => {
-      const router = (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => void } })
-        .__reactRouterDataRouter;
-      router.navigate("/gone-missing");
+      const link = Object.assign(document.createElement("a"), {
+        href: "/gone-missing",
+        textContent: "Old page",
+      });
+      document.querySelector("main")?.prepend(link);
     });
+    await page.getByRole("link", { name: "Old page" }).click();
+    await expect(page).toHaveURL("/gone-missing");
     await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
     await expect.poll(() => logged.some((line) => line.includes("/gone-missing"))).toBe(true);
   });
@@ -120,7 +124,9 @@ test.describe("top bar", () => {
 });
 
 test.describe("home menu", () => {
-  test("opened before hydration, it stays open and reports expanded once React arrives", async ({ page }) => {
+  test("opened before its island starts, it stays open and reports expanded once it does", async ({
+    page,
+  }) => {
     let releaseScripts = () => {};
     const scriptsHeld = new Promise<void>((resolve) => {
       releaseScripts = resolve;
@@ -129,24 +135,25 @@ test.describe("home menu", () => {
       await scriptsHeld;
       await route.continue();
     });
-    await page.goto("/", { waitUntil: "domcontentloaded" });
+    // Held, the island entry (a module script) also holds DOMContentLoaded: the page is there once it commits.
+    await page.goto("/", { waitUntil: "commit" });
     const panel = page.getByRole("navigation", { name: "Site" }).locator("[popover]");
     await press(page.getByRole("button", { name: /menu/i }));
     await expect(panel).toBeVisible();
     releaseScripts();
-    await waitForHydration(page);
+    await waitForIslands(page);
     await expect(panel).toBeVisible();
     await expect(page.getByRole("button", { name: /menu/i })).toHaveAttribute("aria-expanded", "true");
   });
 
   test("opens, closes on an outside click and on Escape, and a link closes it", async ({ page }) => {
-    // Hydrated and without motion: the test above covers a menu opened before React arrives, and motion.spec.ts
+    // Started and without motion: the test above covers a menu opened before its island starts, and motion.spec.ts
     // the motion. A panel still easing in, or a page scrolling smoothly while the trigger has focus
     // (`html:focus-within`), moved the switcher's link away from Playwright's computed click point twice in CI;
     // the click then landed outside and dismissed the panel.
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForIslands(page);
     const trigger = page.getByRole("button", { name: /menu/i });
     const panel = page.getByRole("navigation", { name: "Site" }).locator("[popover]");
     await expect(panel).toBeHidden();
@@ -193,10 +200,10 @@ test.describe("home menu", () => {
 test.describe("solution switcher", () => {
   for (const path of ["/chart-assist", "/carestaff", "/health-admin"]) {
     test(`is on ${path} with the current solution marked`, async ({ page }) => {
-      // Hydrated and without motion, as for the home menu above.
+      // Started and without motion, as for the home menu above.
       await page.emulateMedia({ reducedMotion: "reduce" });
       await page.goto(path);
-      await waitForHydration(page);
+      await waitForIslands(page);
       const switcher = page.getByRole("navigation", { name: "Our solutions" });
       if (isMobile(page)) {
         const trigger = switcher.getByRole("button", { name: "Our Solutions" });

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { twMerge } from "tailwind-merge";
 import { NOT_FOUND_PATH } from "../../app/route-paths.ts";
-import { publicPaths, waitForHydration } from "./support/pages.ts";
+import { publicPaths, waitForIslands } from "./support/pages.ts";
 
 // cn() joins classes without resolving conflicts (app/lib/cn.ts): two utilities for one property would
 // leave the winner to stylesheet order. tailwind-merge, here only, finds any element that has such a pair.
@@ -23,7 +23,7 @@ function conflicts(classLists: string[]) {
 for (const path of [...publicPaths, NOT_FOUND_PATH]) {
   test(`${path}: no element carries two utilities for one property`, async ({ page }) => {
     await page.goto(path);
-    await waitForHydration(page);
+    await waitForIslands(page);
     const classLists = await page.evaluate(() =>
       [...document.querySelectorAll("[class]")].map((element) => element.getAttribute("class") ?? ""),
     );

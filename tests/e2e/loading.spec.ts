@@ -1,16 +1,26 @@
+import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { publicPaths, waitForHydration } from "./support/pages.ts";
+import { pageScripts } from "../../scripts/check-budget.ts";
+import { publicPaths, waitForIslands } from "./support/pages.ts";
 
-// Decision 012: a page paints from its HTML and stylesheet alone; its JavaScript is requested only after
-// that first paint, and the page then hydrates soon after its load event.
+// Decision 021: a page paints from its HTML and stylesheet alone. Its HTML names one script, the island entry
+// (a module, fetched at low priority, run after parsing); the islands' own scripts are requested only after the
+// first paint (a form's, once the visitor comes near it), and they are exactly what the JavaScript budget counts.
 
-for (const path of publicPaths) {
-  test(`${path}: no script is requested before the first paint, then the page hydrates`, async ({ page }) => {
-    await page.goto(path);
-    await waitForHydration(page);
-    // On a busy machine the paint entry can be reported after hydration: it waits for the frame to be presented,
-    // and the bootstrap's fallback starts two frames and 200 ms after load (scripts/defer-hydration.ts). Wait for
-    // it, then compare with the time its frame was drawn (`paintTime`); its `startTime` is the presentation.
+const clientDir = path.join(process.env.BUILD_OUT || "build", "client");
+const pageFile = (route: string) => path.join(clientDir, route, "index.html");
+
+for (const route of publicPaths) {
+  test(`${route}: only the island entry before the first paint, then the page's islands, as budgeted`, async ({
+    page,
+  }) => {
+    await page.goto(route);
+    await waitForIslands(page);
+    // Down to the end of the page, so the islands that start as the visitor comes near (the forms) start too.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.locator('[data-island]:not([data-island-state="live"])')).toHaveCount(0);
+    // On a busy machine the paint entry can be reported late: it waits for the frame to be presented. Wait for it,
+    // then compare with the time its frame was drawn (`paintTime`); its `startTime` is the presentation.
     await expect.poll(() => page.evaluate(() => performance.getEntriesByName("first-paint").length)).toBe(1);
     const timing = await page.evaluate(() => {
       const entry = performance.getEntriesByName("first-paint")[0] as PerformancePaintTiming | undefined;
@@ -18,30 +28,35 @@ for (const path of publicPaths) {
       const scripts = performance
         .getEntriesByType("resource")
         .filter((resource) => new URL(resource.name).pathname.endsWith(".js"))
-        .map((resource) => resource.startTime);
-      return { paint, scripts, preloadsInHtml: document.querySelectorAll("link[rel=modulepreload]").length };
+        .map((resource) => ({ path: new URL(resource.name).pathname, start: resource.startTime }));
+      return { paint, scripts };
     });
 
     expect(timing.paint).toBeGreaterThan(0);
-    expect(timing.scripts.length).toBeGreaterThan(0);
-    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint);
-    // The preloads the bootstrap added after paint, one per first-load chunk.
-    expect(timing.preloadsInHtml).toBeGreaterThan(2);
+    const { entry, islands } = await pageScripts(clientDir, pageFile(route));
+    for (const script of timing.scripts.filter((loaded) => !entry.has(loaded.path)))
+      expect(script.start, script.path).toBeGreaterThanOrEqual(timing.paint);
+    expect(timing.scripts.map((script) => script.path).sort()).toEqual([...entry, ...islands].sort());
   });
 }
 
-test("the pre-rendered HTML names no script that the parser would fetch before the first paint", async ({
+test("the pre-rendered HTML names one script, the island entry, and nothing to preload", async ({
   request,
   viewport,
 }) => {
   test.skip((viewport?.width ?? 0) < 1024, "viewport-independent: runs on desktop only");
-  for (const path of publicPaths) {
-    const html = await (await request.get(path)).text();
-    expect(html, path).not.toMatch(/<link[^>]+rel="modulepreload"/);
-    expect(html, path).not.toMatch(/<script[^>]+\bsrc=/);
-    expect(html, path).not.toMatch(/^\s*import\s+[^(]/m);
-    // Links are followed natively until hydration: an in-page anchor must not point at "/page/#anchor",
-    // another URL than the page's own.
-    expect(html, path).not.toMatch(/href="\/[^"]*\/#/);
+  for (const route of publicPaths) {
+    const html = await (await request.get(route)).text();
+    const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)];
+    expect(
+      scripts.map((script) => script[1]),
+      route,
+    ).toEqual([expect.stringMatching(/^\/assets\/entry\.client-/)]);
+    expect(scripts[0]?.[0], route).toMatch(/type="module"/);
+    expect(html, route).not.toMatch(/<link[^>]+rel="modulepreload"/);
+    // No React Router bootstrap: the page is not hydrated as a whole.
+    expect(html, route).not.toContain("__reactRouterContext");
+    // In-page anchors are plain "#anchor" links: "/page/#anchor" would be another URL than the page's own.
+    expect(html, route).not.toMatch(/href="\/[^"]*\/#/);
   }
 });

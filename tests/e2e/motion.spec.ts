@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { press, ROUTES, waitForHydration } from "./support/pages.ts";
+import { press, ROUTES, waitForIslands } from "./support/pages.ts";
 
 /** The animated figure (what the eye sees) for a stat label. */
 const figure = (page: Page, label: string) =>
@@ -42,7 +42,7 @@ test.describe("counters", () => {
   for (const { path, figures } of counters) {
     test(`${path}: count from 0 when scrolled into view and stop on the target`, async ({ page }) => {
       await page.goto(path);
-      await waitForHydration(page);
+      await waitForIslands(page);
       const [firstLabel, , firstStart] = figures[0] ?? ["", "", ""];
       // Below the fold, each counter waits at 0 until it is seen.
       await expect(figure(page, firstLabel)).toHaveText(firstStart);
@@ -56,7 +56,7 @@ test.describe("counters", () => {
 
   test("home: the static figures never count", async ({ page }) => {
     await page.goto(ROUTES.home);
-    await waitForHydration(page);
+    await waitForIslands(page);
     await expect(figure(page, "Clinical Hours Covered")).toHaveText("0+");
     await expect(figure(page, "Audit-Ready Compliance")).toHaveText("98%");
     await expect(figure(page, "in Monthly Claims Handled")).toHaveText("$1.2M");
@@ -66,7 +66,7 @@ test.describe("counters", () => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     for (const { path, figures } of counters) {
       await page.goto(path);
-      await waitForHydration(page);
+      await waitForIslands(page);
       for (const [label, final] of figures)
         await expect(figure(page, label)).toHaveText(final, { timeout: 500 });
     }
@@ -107,7 +107,7 @@ test.describe("reveal on scroll", () => {
     page,
   }) => {
     await page.goto(ROUTES.careWorks);
-    await waitForHydration(page);
+    await waitForIslands(page);
     const services = page.locator("#services > div");
     await expect(services).toHaveAttribute("data-reveal", "waiting");
     await expect(page.locator('main [data-reveal="waiting"]').first()).not.toBeInViewport();
@@ -119,7 +119,7 @@ test.describe("reveal on scroll", () => {
   test("reduced motion: nothing is hidden", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto(ROUTES.careWorks);
-    await waitForHydration(page);
+    await waitForIslands(page);
     await expect(page.locator("[data-reveal]")).toHaveCount(0);
   });
 });
@@ -127,7 +127,7 @@ test.describe("reveal on scroll", () => {
 test.describe("carousels", () => {
   test("home: Previous disabled at the start, Next at the end; arrow keys move it", async ({ page }) => {
     await page.goto(ROUTES.home);
-    await waitForHydration(page);
+    await waitForIslands(page);
     const carousel = page.getByRole("region", { name: "Client testimonials" });
     // Embla starts as the carousel comes near the viewport (decision 008).
     await carousel.scrollIntoViewIfNeeded();
@@ -155,7 +155,7 @@ test.describe("carousels", () => {
 
   test("a carousel far down the page starts only when it comes near the viewport", async ({ page }) => {
     await page.goto(ROUTES.chartAssist);
-    await waitForHydration(page);
+    await waitForIslands(page);
     await page.waitForLoadState("networkidle");
     const carousel = page.getByRole("region", { name: "ChartAssist client testimonials" });
     await expect(carousel).not.toHaveAttribute("data-ready");
@@ -169,7 +169,7 @@ test.describe("carousels", () => {
   ] as const) {
     test(`${path}: the carousel wraps both ways, with dots`, async ({ page }) => {
       await page.goto(path);
-      await waitForHydration(page);
+      await waitForIslands(page);
       const carousel = page.getByRole("region", { name });
       await carousel.scrollIntoViewIfNeeded();
       await expect(carousel).toHaveAttribute("data-ready", "");
@@ -197,7 +197,7 @@ test.describe("careers", () => {
     test.skip(test.info().project.name !== "desktop", "timing-only; the same at every width");
     test.setTimeout(20_000);
     await page.goto(ROUTES.careers);
-    await waitForHydration(page);
+    await waitForIslands(page);
     const word = page.getByTestId("typing-word");
     const seen = new Set<string>();
     await expect
@@ -214,7 +214,7 @@ test.describe("careers", () => {
   test("reduced motion: the typing line stays on one word", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto(ROUTES.careers);
-    await waitForHydration(page);
+    await waitForIslands(page);
     // Every text the line shows for 3.5 s: long enough to type a word and start the next (3 s) if it moved.
     const shown = await page.getByTestId("typing-word").evaluate(
       (word) =>
@@ -233,7 +233,7 @@ test.describe("careers", () => {
 
   test("Apply Now brings the application form into view", async ({ page }) => {
     await page.goto(ROUTES.careers);
-    await waitForHydration(page);
+    await waitForIslands(page);
     const form = page.locator("#application-form");
     await expect(form).not.toBeInViewport();
     await press(page.locator("main").getByRole("link", { name: "Apply Now" }));

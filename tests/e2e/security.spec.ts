@@ -56,7 +56,7 @@ test("an HTML page: the headers, and a CSP that hashes exactly its inline script
 
 test("a static asset carries the headers", async ({ request }) => {
   const html = await (await request.get("/")).text();
-  // The hydration bootstrap lists the page's chunks (decision 008).
+  // The page names its island entry (decision 021).
   const asset = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   expect(asset, "a script asset linked from the home page").toBeTruthy();
   const response = await request.get(asset ?? "/");

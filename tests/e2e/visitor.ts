@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test";
 
 // What a visitor does in the browser, shared by the specs that start from a visit (source.spec.ts, staff.spec.ts).
 
-/** Waits until the page's script has noted where the visit started (it runs once hydration starts). */
+/** Waits until the island entry has noted where the visit started (it runs as the page is parsed). */
 export const landed = (page: Page) =>
   page.waitForFunction(() => sessionStorage.getItem("lead-source") !== null);
 

@@ -1,11 +1,18 @@
 import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
-import type * as React from "react";
 import { Button } from "~/components/ui/button";
 import { site } from "~/content/site";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
-import type { useLeadForm } from "~/lib/use-lead-form";
-import { HONEYPOT_FIELD, type LeadForm, type LeadFormId, recipientFor } from "../../../leads/catalog.ts";
+import { useLeadForm } from "~/lib/use-lead-form";
+import {
+  HONEYPOT_FIELD,
+  type LeadForm as LeadFormDefinition,
+  type LeadFormId,
+  leadForms,
+  recipientFor,
+  requiredFieldNames,
+} from "../../../leads/catalog.ts";
+import { LeadField } from "./lead-field";
 
 /** Each form carries its service's accent, whatever section it sits in. */
 const formAccent: Record<LeadFormId, string> = {
@@ -16,28 +23,20 @@ const formAccent: Record<LeadFormId, string> = {
   "payroll-info": accentClass.carestaff,
 };
 
-interface LeadFormFrameProps {
-  form: LeadForm;
-  lead: ReturnType<typeof useLeadForm>;
-  submitLabel: string;
-  className?: string;
-  /** The fields, laid out on a two-column grid from 640 px (`sm:col-span-2` for a full row). */
-  children: React.ReactNode;
-}
-
 /**
- * The card every lead form shares: the native post (action, method, multipart), the hidden `to`,
- * `subject` and honeypot, the no-JavaScript result messages, and the submit button.
+ * A lead form, rendered from its catalog entry (leads/catalog.ts): the card with the native post (action, method,
+ * multipart), the hidden `to`, `subject` and honeypot, the no-JavaScript result messages, every control on a
+ * two-column grid from 640 px, and the submit button.
  */
-export function LeadFormFrame({ form, lead, submitLabel, className, children }: LeadFormFrameProps) {
-  const { formProps, submitting } = lead;
+export function LeadForm({ id }: { id: LeadFormId }) {
+  const form = leadForms[id];
+  const { formProps, submitting, errors } = useLeadForm(form);
   return (
     <form
       {...formProps}
       className={cn(
         "relative rounded-card border border-line bg-white p-6 text-left text-ink shadow-card sm:p-8",
         formAccent[form.id],
-        className,
       )}
     >
       <LeadResultMessages form={form} />
@@ -47,7 +46,17 @@ export function LeadFormFrame({ form, lead, submitLabel, className, children }: 
       <p className="mb-6 text-sm text-muted">
         Fields marked <span className="text-danger">*</span> are required.
       </p>
-      <div className="grid gap-x-5 gap-y-6 sm:grid-cols-2">{children}</div>
+      <div className="grid gap-x-5 gap-y-6 sm:grid-cols-2">
+        {form.controls.map((control) => (
+          <LeadField
+            key={control.name}
+            id={`${form.id}-${control.name}`}
+            control={control}
+            required={requiredFieldNames(form).includes(control.name)}
+            error={errors[control.name]}
+          />
+        ))}
+      </div>
       <Button
         type="submit"
         size="lg"
@@ -60,7 +69,7 @@ export function LeadFormFrame({ form, lead, submitLabel, className, children }: 
             Submitting...
           </>
         ) : (
-          submitLabel
+          form.submitLabel
         )}
       </Button>
     </form>
@@ -71,7 +80,7 @@ export function LeadFormFrame({ form, lead, submitLabel, className, children }: 
  * Shown only when the static server marks `<html data-lead="ok|error">` after a native post
  * (see the `[data-lead-message]` rule in app/styles.css); with JavaScript a toast says it instead.
  */
-function LeadResultMessages({ form }: { form: LeadForm }) {
+function LeadResultMessages({ form }: { form: LeadFormDefinition }) {
   const { success, failure } = form.notices;
   return (
     <>

@@ -2,20 +2,16 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type * as React from "react";
 import { toast } from "sonner";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "~/components/ui/toaster";
-import { CareWorksDemoForm } from "./careworks-demo-form";
-import { ChartAssistDemoForm } from "./chartassist-demo-form";
-import { NurseApplicationForm } from "./nurse-application-form";
-import { PayrollInfoForm } from "./payroll-info-form";
-import { StaffingRequestForm } from "./staffing-request-form";
+import type { LeadFormId } from "../../../leads/catalog.ts";
+import { LeadForm } from "./lead-form";
 
 interface FormCase {
-  id: string;
-  Component: () => React.JSX.Element;
+  id: LeadFormId;
   submit: string;
+  /** Every control's label, in page order, as a person reads it (required ones end in "*"). */
+  labels: string[];
   /** Label → value for every required text field. */
   required: Record<string, string>;
   fields: string[];
@@ -41,7 +37,7 @@ const requestFailure: [string, string] = [
 const cases: FormCase[] = [
   {
     id: "chartassist-demo",
-    Component: ChartAssistDemoForm,
+    labels: ["Name*", "Work Email*", "Facility Name", "Phone", "Number of Beds"],
     submit: "Schedule Demo",
     required: { "Name*": "Dana Whitfield", "Work Email*": "dana@example.com" },
     fields: ["name", "email", "company", "phone", "beds"],
@@ -52,7 +48,7 @@ const cases: FormCase[] = [
   },
   {
     id: "careworks-demo",
-    Component: CareWorksDemoForm,
+    labels: ["Name*", "Work Email*", "Company", "Phone", "Message"],
     submit: "Schedule Demo",
     required: { "Name*": "Ravi Patel", "Work Email*": "ravi@example.com" },
     fields: ["name", "email", "company", "phone", "message"],
@@ -63,7 +59,17 @@ const cases: FormCase[] = [
   },
   {
     id: "nurse-application",
-    Component: NurseApplicationForm,
+    labels: [
+      "First Name*",
+      "Last Name*",
+      "Email*",
+      "Phone",
+      "Credential",
+      "Years of Experience",
+      "Resume",
+      "Message",
+      "I consent to receiving communications about job opportunities*",
+    ],
     submit: "Submit Application",
     required: { "First Name*": "Maria", "Last Name*": "Lopez", "Email*": "maria@example.com" },
     fields: ["firstName", "lastName", "email", "phone", "credential", "experience", "message", "consent"],
@@ -74,7 +80,7 @@ const cases: FormCase[] = [
   },
   {
     id: "staffing-request",
-    Component: StaffingRequestForm,
+    labels: ["Facility Name", "Your Name*", "Email*", "Phone", "Nurse Type", "Date Needed"],
     submit: "Request Staff",
     required: { "Your Name*": "Tom Reyes", "Email*": "tom@example.com" },
     fields: ["facility", "name", "email", "phone", "nurse_type", "date"],
@@ -88,7 +94,7 @@ const cases: FormCase[] = [
   },
   {
     id: "payroll-info",
-    Component: PayrollInfoForm,
+    labels: ["Name*", "Email*", "Phone", "Organization", "Message"],
     submit: "Request Info",
     required: { "Name*": "Lee Chen", "Email*": "lee@example.com" },
     fields: ["name", "email", "phone", "organization", "message"],
@@ -117,21 +123,17 @@ beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
 });
 
-afterEach(() => {
-  // Sonner's store outlives the Toaster and replays active toasts to the next one.
+afterEach(async () => {
+  // The toasts are mounted once, by the first notice, and outlive a test: dismiss its toasts and let them leave.
   toast.dismiss();
+  await waitFor(() => expect(document.querySelector("[data-sonner-toast]")).toBeNull(), { timeout: 10_000 });
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-function renderForm(Component: () => React.JSX.Element) {
+function renderForm(id: LeadFormId) {
   const user = userEvent.setup();
-  const view = render(
-    <>
-      <Component />
-      <Toaster />
-    </>,
-  );
+  const view = render(<LeadForm id={id} />);
   const form = view.container.querySelector("form") as HTMLFormElement;
   return { user, form };
 }
@@ -144,8 +146,16 @@ const sentBody = (call = 0) => fetchMock.mock.calls[call]?.[1]?.body as FormData
 const sentHeaders = (call = 0) => new Headers(fetchMock.mock.calls[call]?.[1]?.headers);
 
 describe.each(cases)("$id form", (c) => {
+  it("labels its controls in the spec's words, in order", () => {
+    const { form } = renderForm(c.id);
+    const labels = [...form.querySelectorAll("label")]
+      .filter((label) => label.control?.getAttribute("name") !== "_honey")
+      .map((label) => label.textContent);
+    expect(labels).toEqual(c.labels);
+  });
+
   it("posts natively to the lead API without JavaScript", () => {
-    const { form } = renderForm(c.Component);
+    const { form } = renderForm(c.id);
     expect(form).toHaveAttribute("method", "post");
     expect(form).toHaveAttribute("action", `/api/leads/${c.id}`);
     expect(form).toHaveAttribute("enctype", "multipart/form-data");
@@ -158,7 +168,7 @@ describe.each(cases)("$id form", (c) => {
   });
 
   it("refuses an empty submission with the missing-information notice and sends nothing", async () => {
-    const { user } = renderForm(c.Component);
+    const { user } = renderForm(c.id);
     await user.click(screen.getByRole("button", { name: c.submit }));
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Missing Information");
@@ -171,7 +181,7 @@ describe.each(cases)("$id form", (c) => {
   });
 
   it("refuses a malformed email with a field error and sends nothing", async () => {
-    const { user } = renderForm(c.Component);
+    const { user } = renderForm(c.id);
     await fillRequired(user, c.required);
     if (c.id === "nurse-application") await user.click(screen.getByRole("checkbox"));
     const email = screen.getByLabelText(/^(Work )?Email\*$/);
@@ -185,7 +195,7 @@ describe.each(cases)("$id form", (c) => {
   });
 
   it("sends one multipart post, then clears the form and announces success", async () => {
-    const { user, form } = renderForm(c.Component);
+    const { user, form } = renderForm(c.id);
     await fillRequired(user, c.required);
     if (c.id === "nurse-application") await user.click(screen.getByRole("checkbox"));
     await user.click(screen.getByRole("button", { name: c.submit }));
@@ -211,7 +221,7 @@ describe.each(cases)("$id form", (c) => {
   it("keeps the values and says so when the server refuses, with the same idempotency key on retry", async () => {
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
     fetchMock.mockResolvedValue(new Response(null, { status: 500 }));
-    const { user } = renderForm(c.Component);
+    const { user } = renderForm(c.id);
     await fillRequired(user, c.required);
     if (c.id === "nurse-application") await user.click(screen.getByRole("checkbox"));
     const button = screen.getByRole("button", { name: c.submit });
@@ -240,7 +250,7 @@ describe.each(cases)("$id form", (c) => {
 
 describe("nurse application", () => {
   it("asks for consent and sends nothing without it", async () => {
-    const { user } = renderForm(NurseApplicationForm);
+    const { user } = renderForm("nurse-application");
     const consent = screen.getByLabelText("I consent to receiving communications about job opportunities*");
     expect(consent).toBeRequired();
     expect(consent).toHaveAttribute("value", "true");
@@ -254,7 +264,7 @@ describe("nurse application", () => {
   });
 
   it("offers the credential and experience options and posts the chosen values", async () => {
-    const { user } = renderForm(NurseApplicationForm);
+    const { user } = renderForm("nurse-application");
     await fillRequired(user, cases[2]?.required ?? {});
     await user.selectOptions(screen.getByLabelText("Credential"), "NP");
     await user.selectOptions(screen.getByLabelText("Years of Experience"), "5+ years");
@@ -270,7 +280,7 @@ describe("nurse application", () => {
   });
 
   it("sends the resume as a file and clears it after success", async () => {
-    const { user } = renderForm(NurseApplicationForm);
+    const { user } = renderForm("nurse-application");
     const input = screen.getByLabelText("Resume") as HTMLInputElement;
     expect(input).toHaveAttribute("accept", ".pdf,.doc,.docx");
     expect(input).toHaveAccessibleDescription("PDF, DOC or DOCX, up to 10 MB");
@@ -295,12 +305,7 @@ describe("nurse application", () => {
     ],
   ])("refuses a resume of %s before sending", async (_case, file, message) => {
     const user = userEvent.setup({ applyAccept: false });
-    render(
-      <>
-        <NurseApplicationForm />
-        <Toaster />
-      </>,
-    );
+    render(<LeadForm id="nurse-application" />);
     await fillRequired(user, cases[2]?.required ?? {});
     await user.click(screen.getByRole("checkbox"));
     const input = screen.getByLabelText("Resume");
@@ -318,7 +323,7 @@ describe("submitting state", () => {
   it("disables the button and reads Submitting... until the answer, and ignores a second click", async () => {
     let answer: (response: Response) => void = () => {};
     fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
-    const { user } = renderForm(ChartAssistDemoForm);
+    const { user } = renderForm("chartassist-demo");
     await fillRequired(user, cases[0]?.required ?? {});
     await user.click(screen.getByRole("button", { name: "Schedule Demo" }));
     const busy = await screen.findByRole("button", { name: "Submitting..." });
@@ -332,7 +337,7 @@ describe("submitting state", () => {
 
 describe("staffing request date", () => {
   it("offers the visitor's today as the earliest day and refuses an earlier one", async () => {
-    const { user } = renderForm(StaffingRequestForm);
+    const { user } = renderForm("staffing-request");
     const date = screen.getByLabelText("Date Needed");
     const now = new Date();
     const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
@@ -352,7 +357,7 @@ describe("after a native post", () => {
   it("announces ?lead=ok once as a toast and removes it from the address", async () => {
     window.history.replaceState(null, "", "/carestaff?lead=ok#contact");
     document.documentElement.setAttribute("data-lead", "ok");
-    renderForm(StaffingRequestForm);
+    renderForm("staffing-request");
     expect(await screen.findByRole("status")).toHaveTextContent("Staffing Request Submitted");
     expect(window.location.search).toBe("");
     expect(window.location.hash).toBe("#contact");
@@ -361,7 +366,7 @@ describe("after a native post", () => {
 
   it("announces ?lead=error as an alert", async () => {
     window.history.replaceState(null, "", "/carestaff/careers?lead=error");
-    renderForm(NurseApplicationForm);
+    renderForm("nurse-application");
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "There was an error submitting your application. Please try again.",
     );

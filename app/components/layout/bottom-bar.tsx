@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
@@ -33,7 +33,7 @@ export function BottomBar() {
       )}
     >
       <Button asChild className="w-full">
-        <Link to={action.href}>{action.label}</Link>
+        <a href={action.href}>{action.label}</a>
       </Button>
     </nav>
   );

@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { site } from "~/content/site";
+import { island as menuIsland } from "~/islands/menu-island";
 import { renderAt } from "~/test/render-at";
 import { BottomBar, bottomBarAction } from "./bottom-bar";
 import { HomeMenu } from "./home-menu";
@@ -38,13 +39,17 @@ describe("HomeMenu", () => {
     expect(within(panel).getByRole("list", { name: "Services", hidden: true })).toBeInTheDocument();
   });
 
-  it("closes its panel when a link in it is chosen", async () => {
+  it("leaves aria-expanded to the browser until its island starts, which sets it and closes on a link", async () => {
     const user = userEvent.setup();
     renderAt("/", <HomeMenu />);
-    const panel = panelOf(screen.getByRole("button", { name: /menu/i }));
+    const trigger = screen.getByRole("button", { name: /menu/i });
+    expect(trigger).not.toHaveAttribute("aria-expanded");
+    const panel = panelOf(trigger);
     // jsdom has no Popover API: stand in for the browser's hidePopover.
     const hidePopover = vi.fn();
     panel.hidePopover = hidePopover;
+    await menuIsland.start(screen.getByRole("navigation", { name: "Site" }), undefined);
+    expect(trigger).toHaveAttribute("aria-expanded", "false");
     await user.click(within(panel).getByRole("link", { name: "About Us", hidden: true }));
     expect(hidePopover).toHaveBeenCalledOnce();
   });
@@ -104,7 +109,7 @@ describe("TopBar", () => {
 
 describe("SolutionSwitcher", () => {
   it("highlights the current solution without linking it", () => {
-    renderAt("/carestaff", <SolutionSwitcher />);
+    renderAt("/carestaff", <SolutionSwitcher pathname="/carestaff" />);
     const current = screen
       .getAllByText("CareStaff – Nurse Staffing")
       .find((element) => element.getAttribute("aria-current") === "page");
@@ -120,7 +125,7 @@ describe("SolutionSwitcher", () => {
   });
 
   it("offers an Our Solutions popover listing the three, the current one not a link", () => {
-    renderAt("/health-admin", <SolutionSwitcher />);
+    renderAt("/health-admin", <SolutionSwitcher pathname="/health-admin" />);
     const panel = panelOf(screen.getByRole("button", { name: "Our Solutions" }));
     expect(within(panel).getAllByRole("listitem", { hidden: true })).toHaveLength(3);
     expect(

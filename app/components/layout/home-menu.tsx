@@ -1,44 +1,37 @@
 import { Menu } from "lucide-react";
-import { Link } from "react-router";
-import {
-  closeEnclosingPopover,
-  PopoverPanel,
-  popoverLinkClass,
-  usePopoverExpanded,
-} from "~/components/ui/popover-panel";
+import { PopoverPanel, popoverLinkClass } from "~/components/ui/popover-panel";
 import { navLinks, services } from "~/content/site";
+import { islandAttributes } from "~/islands/island";
 
 const PANEL_ID = "home-menu";
 
-/** The home page's floating menu, top right: a disclosure of the site's main destinations. */
+/** The home page's floating menu, top right: a disclosure of the site's main destinations (an island: menu). */
 export function HomeMenu() {
-  const { expanded, panelRef } = usePopoverExpanded();
   return (
-    <nav aria-label="Site" className="fixed top-4 right-4 z-40 md:top-6 md:right-6">
+    <nav
+      {...islandAttributes("menu")}
+      aria-label="Site"
+      className="fixed top-4 right-4 z-40 md:top-6 md:right-6"
+    >
       <button
         type="button"
         popoverTarget={PANEL_ID}
-        aria-expanded={expanded}
         aria-label="Open site menu"
         className="flex size-12 items-center justify-center rounded-full border border-line bg-white/95 text-navy-900 shadow-card backdrop-blur hover:bg-navy-50"
       >
         <Menu aria-hidden className="size-6" />
       </button>
-      <PopoverPanel
-        ref={panelRef}
-        id={PANEL_ID}
-        className="fixed inset-auto top-20 right-4 md:top-22 md:right-6"
-      >
+      <PopoverPanel id={PANEL_ID} className="fixed inset-auto top-20 right-4 md:top-22 md:right-6">
         <ul>
           <li>
-            <Link to={navLinks.about.href} className={popoverLinkClass} onClick={closeEnclosingPopover}>
+            <a href={navLinks.about.href} className={popoverLinkClass}>
               {navLinks.about.label}
-            </Link>
+            </a>
           </li>
           <li>
-            <Link to={navLinks.team.href} className={popoverLinkClass} onClick={closeEnclosingPopover}>
+            <a href={navLinks.team.href} className={popoverLinkClass}>
               {navLinks.team.label}
-            </Link>
+            </a>
           </li>
         </ul>
         <div className="my-2 border-y border-line py-2">
@@ -51,18 +44,18 @@ export function HomeMenu() {
           <ul aria-labelledby="home-menu-services">
             {services.map((service) => (
               <li key={service.id}>
-                <Link to={service.href} className={popoverLinkClass} onClick={closeEnclosingPopover}>
+                <a href={service.href} className={popoverLinkClass}>
                   {service.menuLabel}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
         </div>
         <ul>
           <li>
-            <Link to={navLinks.findJob.href} className={popoverLinkClass} onClick={closeEnclosingPopover}>
+            <a href={navLinks.findJob.href} className={popoverLinkClass}>
               {navLinks.findJob.label}
-            </Link>
+            </a>
           </li>
         </ul>
       </PopoverPanel>

@@ -1,5 +1,5 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { awards, footerQuickLinks, footerVariants, legalLinks, serviceById, site } from "~/content/site";
 import { accentClass } from "~/lib/accent";
@@ -34,7 +34,7 @@ export function SiteFooter() {
           </div>
           <p className="mt-4 max-w-md text-navy-100">{variant.tagline}</p>
           <Button asChild variant="inverse" className="mt-6">
-            <Link to={variant.cta.href}>{variant.cta.label}</Link>
+            <a href={variant.cta.href}>{variant.cta.label}</a>
           </Button>
         </div>
 
@@ -45,12 +45,12 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-1">
             {footerQuickLinks.map((link) => (
               <li key={link.href}>
-                <Link
-                  to={link.href}
+                <a
+                  href={link.href}
                   className="inline-flex min-h-10 items-center text-navy-100 underline-offset-4 hover:text-white hover:underline"
                 >
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -99,12 +99,12 @@ export function SiteFooter() {
           <ul className="flex gap-6">
             {legalLinks.map((link) => (
               <li key={link.href}>
-                <Link
-                  to={link.href}
+                <a
+                  href={link.href}
                   className="inline-flex min-h-10 items-center underline underline-offset-4 hover:text-white"
                 >
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

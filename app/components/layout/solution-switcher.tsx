@@ -1,28 +1,21 @@
 import { ChevronDown } from "lucide-react";
-import { Link, useLocation } from "react-router";
-import {
-  closeEnclosingPopover,
-  PopoverPanel,
-  popoverCurrentClass,
-  popoverLinkClass,
-  usePopoverExpanded,
-} from "~/components/ui/popover-panel";
+import { PopoverPanel, popoverCurrentClass, popoverLinkClass } from "~/components/ui/popover-panel";
 import { serviceById, switcherOrder } from "~/content/site";
+import { islandAttributes } from "~/islands/island";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
-import { normalizePath } from "~/lib/service";
 
 const PANEL_ID = "solutions-menu";
 
 const ordered = switcherOrder.map(serviceById);
 
-/** Pills on wide screens, an "Our Solutions" dropdown below 768 px; the current solution is not a link. */
-export function SolutionSwitcher() {
-  const pathname = normalizePath(useLocation().pathname);
-  const { expanded, panelRef } = usePopoverExpanded();
-
+/**
+ * Pills on wide screens, an "Our Solutions" dropdown below 768 px (an island: menu); the current solution
+ * (`pathname`, without a trailing slash) is not a link.
+ */
+export function SolutionSwitcher({ pathname }: { pathname: string }) {
   return (
-    <nav aria-label="Our solutions" className="border-b border-line bg-surface">
+    <nav {...islandAttributes("menu")} aria-label="Our solutions" className="border-b border-line bg-surface">
       <div className="mx-auto max-w-7xl px-4 py-3 sm:px-6 lg:px-8">
         <ul className="hidden items-center justify-center gap-3 md:flex">
           {ordered.map((service) => {
@@ -41,9 +34,9 @@ export function SolutionSwitcher() {
                     {service.switcherLabel}
                   </span>
                 ) : (
-                  <Link to={service.href} className={pill}>
+                  <a href={service.href} className={pill}>
                     {service.switcherLabel}
-                  </Link>
+                  </a>
                 )}
               </li>
             );
@@ -53,17 +46,12 @@ export function SolutionSwitcher() {
           <button
             type="button"
             popoverTarget={PANEL_ID}
-            aria-expanded={expanded}
             className="flex min-h-11 items-center gap-2 rounded-full border border-line bg-white px-5 text-sm font-semibold text-ink shadow-sm [anchor-name:--solutions]"
           >
             Our Solutions
             <ChevronDown aria-hidden className="size-4" />
           </button>
-          <PopoverPanel
-            ref={panelRef}
-            id={PANEL_ID}
-            className="[position-anchor:--solutions] [position-area:bottom] mt-2"
-          >
+          <PopoverPanel id={PANEL_ID} className="[position-anchor:--solutions] [position-area:bottom] mt-2">
             <ul>
               {ordered.map((service) => (
                 <li key={service.id}>
@@ -72,9 +60,9 @@ export function SolutionSwitcher() {
                       {service.switcherLabel}
                     </span>
                   ) : (
-                    <Link to={service.href} className={popoverLinkClass} onClick={closeEnclosingPopover}>
+                    <a href={service.href} className={popoverLinkClass}>
                       {service.switcherLabel}
-                    </Link>
+                    </a>
                   )}
                 </li>
               ))}

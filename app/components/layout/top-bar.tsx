@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { ActionButton } from "~/components/sections/action-link";
 import { navLinks, type ServiceId, serviceById, site } from "~/content/site";
 import type { Cta } from "~/content/types";
@@ -54,8 +54,8 @@ export function TopBar() {
       )}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-3 sm:px-6 md:h-18 lg:px-8">
-        <Link
-          to={service.href}
+        <a
+          href={service.href}
           className="flex min-h-11 min-w-0 items-center gap-1.5 rounded-md sm:gap-2"
           data-testid="brand"
         >
@@ -64,25 +64,25 @@ export function TopBar() {
             <Wordmark service={service} className="text-lg text-navy-900 md:text-xl" />
             <span className="text-[0.6875rem] text-muted sm:text-xs">by {site.company.name}</span>
           </span>
-        </Link>
+        </a>
         <nav aria-label="Main" className="ml-auto md:ml-8">
           <ul className="flex items-center sm:gap-2">
             <li>
-              <Link
-                to={navLinks.about.href}
+              <a
+                href={navLinks.about.href}
                 className="flex min-h-11 items-center whitespace-nowrap rounded-md px-1.5 text-sm font-medium text-ink-soft hover:text-ink sm:px-3 md:text-base"
               >
                 {navLinks.about.label}
-              </Link>
+              </a>
             </li>
             <li>
-              <Link
-                to={navLinks.team.href}
+              <a
+                href={navLinks.team.href}
                 className="flex min-h-11 items-center whitespace-nowrap rounded-md px-1.5 text-sm font-medium text-ink-soft hover:text-ink sm:px-3 md:text-base"
               >
                 <span className="md:hidden">{navLinks.team.shortLabel}</span>
                 <span className="hidden md:inline">{navLinks.team.label}</span>
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import type { Cta } from "~/content/types";
 
@@ -26,18 +25,10 @@ export function CtaLink({
       </a>
     );
   }
-  // In-page anchors stay plain links: they work before hydration and scroll natively.
-  if (cta.href.startsWith("#")) {
-    return (
-      <a href={cta.href} className={className}>
-        {content}
-      </a>
-    );
-  }
   return (
-    <Link to={cta.href} className={className}>
+    <a href={cta.href} className={className}>
       {content}
-    </Link>
+    </a>
   );
 }
 

@@ -1,16 +1,15 @@
 import { useId } from "react";
 import type { Cta, SectionCopy } from "~/content/types";
-import { useReveal } from "~/lib/use-reveal";
+import { islandAttributes } from "~/islands/island";
 import { ActionButton } from "./action-link";
 
 /** A closing call to action on the accent colour. */
 export function CtaBand({ copy, actions }: { copy: SectionCopy; actions: Cta[] }) {
   const headingId = useId();
-  const revealRef = useReveal<HTMLDivElement>();
   return (
     <section aria-labelledby={headingId} className="px-4 py-16 sm:px-6 md:py-24 lg:px-8">
       <div
-        ref={revealRef}
+        {...islandAttributes("reveal")}
         className="mx-auto max-w-5xl rounded-3xl bg-(--accent-800) px-6 py-12 text-center text-white shadow-card md:px-12 md:py-16"
       >
         <h2 id={headingId} className="text-3xl font-bold md:text-4xl">

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { FormSectionCopy } from "~/content/types";
-import { useReveal } from "~/lib/use-reveal";
+import { islandAttributes } from "~/islands/island";
 import { ContactDetails } from "./contact-details";
 import { Eyebrow } from "./section";
 
@@ -17,12 +17,11 @@ export interface FormSectionProps {
 /** An anchored lead section: heading, supporting copy, "what happens next" and contact details beside the form. */
 export function FormSection({ id, copy, alsoId, contactEmail, children }: FormSectionProps) {
   const headingId = useId();
-  const revealRef = useReveal<HTMLDivElement>();
   return (
     <section id={id} aria-labelledby={headingId} className="relative bg-(--accent-50) py-16 md:py-24">
       {alsoId ? <span id={alsoId} className="absolute top-0" aria-hidden /> : null}
       <div
-        ref={revealRef}
+        {...islandAttributes("reveal")}
         className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-[2fr_3fr] lg:gap-16 lg:px-8"
       >
         <div>

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import type { SectionCopy } from "~/content/types";
+import { islandAttributes } from "~/islands/island";
 import { cn } from "~/lib/cn";
-import { useReveal } from "~/lib/use-reveal";
 
 const tones = {
   white: "bg-white",
@@ -25,14 +25,16 @@ export interface SectionProps {
 /** A page section: its h2 header from content, then the body; the body fades in when scrolled into view. */
 export function Section({ id, copy, tone = "white", align = "center", className, children }: SectionProps) {
   const headingId = useId();
-  const revealRef = useReveal<HTMLDivElement>();
   return (
     <section
       id={id}
       aria-labelledby={copy ? headingId : undefined}
       className={cn("py-16 md:py-24", tones[tone])}
     >
-      <div ref={revealRef} className={cn("mx-auto max-w-7xl px-4 sm:px-6 lg:px-8", className)}>
+      <div
+        {...islandAttributes("reveal")}
+        className={cn("mx-auto max-w-7xl px-4 sm:px-6 lg:px-8", className)}
+      >
         {copy ? (
           <SectionHeader copy={copy} headingId={headingId} align={align} inverse={tone === "dark"} />
         ) : null}

@@ -1,5 +1,4 @@
 import { ArrowRight, ClipboardCheck, Headset, Stethoscope } from "lucide-react";
-import { Link } from "react-router";
 import { Wordmark } from "~/components/layout/wordmark";
 import type { ServiceCard } from "~/content/home";
 import { type ServiceId, serviceById } from "~/content/site";
@@ -44,14 +43,14 @@ export function ServiceCards({ cards, linkLabel }: { cards: ServiceCard[]; linkL
               {card.tagline}
             </p>
             <p className="mt-3 flex-1 text-ink-soft">{card.body}</p>
-            <Link
-              to={card.href}
+            <a
+              href={card.href}
               className="mt-6 inline-flex min-h-11 items-center gap-2 self-start font-semibold text-(--accent-700) underline-offset-4 after:absolute after:inset-0 hover:underline"
             >
               {linkLabel ?? card.cta}
               {linkLabel ? <span className="sr-only"> about {card.name}</span> : null}
               <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
-            </Link>
+            </a>
           </li>
         );
       })}

@@ -1,6 +1,7 @@
 import type { Stat } from "~/content/types";
+import { islandAttributes } from "~/islands/island";
 import { cn } from "~/lib/cn";
-import { formatCount, useCountUp } from "~/lib/use-count-up";
+import { formatCount } from "~/lib/count-up";
 
 export interface StatsGridProps {
   items: Stat[];
@@ -19,10 +20,14 @@ const columns: Record<number, string> = {
   4: "sm:grid-cols-2 lg:grid-cols-4",
 };
 
-/** Large figures with labels; animated ones count up once, when first seen. */
+/** Large figures with labels; animated ones count up once, when first seen (their island, stats-island.ts). */
 export function StatsGrid({ items, durationMs, threshold, tone = "light", className }: StatsGridProps) {
+  const counts = items.some((stat) => stat.animate);
   return (
-    <dl className={cn("grid gap-6", columns[items.length] ?? "sm:grid-cols-3", className)}>
+    <dl
+      {...(counts && islandAttributes("stats", { items, durationMs, threshold }))}
+      className={cn("grid gap-6", columns[items.length] ?? "sm:grid-cols-3", className)}
+    >
       {items.map((stat) => (
         <div
           key={stat.label}
@@ -35,7 +40,7 @@ export function StatsGrid({ items, durationMs, threshold, tone = "light", classN
             {stat.label}
           </dt>
           <dd>
-            <StatValue stat={stat} durationMs={durationMs} threshold={threshold} dark={tone === "dark"} />
+            <StatValue stat={stat} dark={tone === "dark"} />
           </dd>
         </div>
       ))}
@@ -43,34 +48,23 @@ export function StatsGrid({ items, durationMs, threshold, tone = "light", classN
   );
 }
 
-function StatValue({
-  stat,
-  durationMs,
-  threshold,
-  dark,
-}: {
-  stat: Stat;
-  durationMs: number;
-  threshold?: number;
-  dark: boolean;
-}) {
-  const { ref, text } = useCountUp<HTMLSpanElement>({ ...stat, target: stat.value, durationMs, threshold });
+function StatValue({ stat, dark }: { stat: Stat; dark: boolean }) {
+  const final = formatCount(stat.value, stat);
   return (
     <>
       {/* The counting figure is for the eye; assistive technology reads the final figure once. */}
       <span
-        ref={ref}
         aria-hidden
         data-slot="stat-value"
-        data-final={formatCount(stat.value, stat)}
+        data-final={final}
         className={cn(
           "block text-4xl font-bold tracking-tight tabular md:text-5xl",
           dark ? "text-white" : "text-(--accent-700)",
         )}
       >
-        {text}
+        {final}
       </span>
-      <span className="sr-only">{formatCount(stat.value, stat)}</span>
+      <span className="sr-only">{final}</span>
     </>
   );
 }

@@ -1,8 +1,6 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { islandAttributes } from "~/islands/island";
 import { cn } from "~/lib/cn";
-import { prefersReducedMotion } from "~/lib/motion";
 
 export interface CarouselProps {
   /** The region's accessible name, e.g. "Client testimonials". */
@@ -17,73 +15,23 @@ export interface CarouselProps {
   className?: string;
 }
 
-/** The one carousel (Embla): labelled region, slides as groups "1 of 3", arrow keys when focused. */
+const arrowClass =
+  "inline-flex size-11 items-center justify-center rounded-full border border-line bg-white text-navy-900 shadow-sm transition-colors hover:border-(--accent-700) hover:text-(--accent-700) disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-line disabled:hover:text-navy-900";
+
+/**
+ * The one carousel: labelled region, slides as groups "1 of 3", arrow keys when focused (APG carousel). The page
+ * holds its first state (the first slide, Previous disabled unless it wraps); its island (carousel-island.ts)
+ * starts Embla and keeps the buttons and dots in step with it.
+ */
 export function Carousel({ label, itemName, slides, loop = false, dots = false, className }: CarouselProps) {
-  const [viewportRef, api] = useEmblaCarousel({ loop, align: "start" });
-  // Embla measures every slide when it starts, one of the longest tasks of a page's hydration, so it starts
-  // when the carousel comes within half a screen of the viewport, or takes focus, not on page load.
-  const sectionRef = useRef<HTMLElement>(null);
-  const [started, setStarted] = useState(false);
-  useEffect(() => {
-    const section = sectionRef.current;
-    if (started || !section) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setStarted(true);
-      },
-      { rootMargin: "50% 0px" },
-    );
-    observer.observe(section);
-    return () => observer.disconnect();
-  }, [started]);
-  // The first render (and the pre-rendered HTML) matches Embla's starting state, so hydration agrees.
-  const [state, setState] = useState({ selected: 0, canPrev: loop, canNext: loop || slides.length > 1 });
-
-  useEffect(() => {
-    if (!api) return;
-    const update = () =>
-      setState({
-        selected: api.selectedScrollSnap(),
-        canPrev: api.canScrollPrev(),
-        canNext: api.canScrollNext(),
-      });
-    update();
-    api.on("select", update).on("reInit", update);
-    return () => {
-      api.off("select", update).off("reInit", update);
-    };
-  }, [api]);
-
-  // Under reduced motion the slides change without the scrolling animation.
-  const previous = useCallback(() => api?.scrollPrev(prefersReducedMotion()), [api]);
-  const next = useCallback(() => api?.scrollNext(prefersReducedMotion()), [api]);
-  const goTo = useCallback((index: number) => api?.scrollTo(index, prefersReducedMotion()), [api]);
-
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === "ArrowLeft") {
-      event.preventDefault();
-      previous();
-    } else if (event.key === "ArrowRight") {
-      event.preventDefault();
-      next();
-    }
-  };
-
-  const arrowClass =
-    "inline-flex size-11 items-center justify-center rounded-full border border-line bg-white text-navy-900 shadow-sm transition-colors hover:border-(--accent-700) hover:text-(--accent-700) disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-line disabled:hover:text-navy-900";
-
   return (
     <section
-      ref={sectionRef}
+      {...islandAttributes("carousel", { loop })}
       aria-roledescription="carousel"
       aria-label={label}
-      data-ready={api ? "" : undefined}
-      onKeyDown={onKeyDown}
-      onFocus={() => setStarted(true)}
       className={cn("relative", className)}
     >
       <div
-        ref={started ? viewportRef : undefined}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the viewport takes focus so arrow keys can scroll it (APG carousel).
         tabIndex={0}
         className="overflow-hidden rounded-2xl"
@@ -105,7 +53,7 @@ export function Carousel({ label, itemName, slides, loop = false, dots = false, 
         </div>
       </div>
       <div className="mt-6 flex items-center justify-center gap-4">
-        <button type="button" className={arrowClass} onClick={previous} disabled={!state.canPrev}>
+        <button type="button" data-slot="carousel-previous" className={arrowClass} disabled={!loop}>
           <ChevronLeft aria-hidden className="size-5" />
           <span className="sr-only">Previous {itemName}</span>
         </button>
@@ -115,18 +63,14 @@ export function Carousel({ label, itemName, slides, loop = false, dots = false, 
               <button
                 key={slide.id}
                 type="button"
-                onClick={() => goTo(index)}
-                aria-current={state.selected === index ? "true" : undefined}
+                data-slot="carousel-dot"
+                aria-current={index === 0 ? "true" : undefined}
                 className="group inline-flex size-11 items-center justify-center"
               >
+                {/* The chosen dot is wider and in the accent: drawn from aria-current, which the island moves. */}
                 <span
                   aria-hidden
-                  className={cn(
-                    "block h-2.5 rounded-full transition-all",
-                    state.selected === index
-                      ? "w-6 bg-(--accent-700)"
-                      : "w-2.5 bg-muted/50 group-hover:bg-muted",
-                  )}
+                  className="block h-2.5 w-2.5 rounded-full bg-muted/50 transition-all group-hover:bg-muted group-aria-[current=true]:w-6 group-aria-[current=true]:bg-(--accent-700)"
                 />
                 <span className="sr-only">
                   Go to {itemName} {index + 1}
@@ -135,7 +79,7 @@ export function Carousel({ label, itemName, slides, loop = false, dots = false, 
             ))}
           </div>
         ) : null}
-        <button type="button" className={arrowClass} onClick={next} disabled={!state.canNext}>
+        <button type="button" data-slot="carousel-next" className={arrowClass} disabled={slides.length < 2}>
           <ChevronRight aria-hidden className="size-5" />
           <span className="sr-only">Next {itemName}</span>
         </button>

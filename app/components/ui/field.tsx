@@ -1,11 +1,15 @@
 import { CircleAlert } from "lucide-react";
 import { Slot } from "radix-ui";
 import type * as React from "react";
-import { useId } from "react";
 import { cn } from "~/lib/cn";
 import { Label } from "./label";
 
 export interface FieldProps {
+  /**
+   * The control's id, unique on the page; its helper and error take it as a prefix. Given, not from useId: a form
+   * is an island, a React root of its own, whose useId would not match the pre-rendered page's (decision 021).
+   */
+  id: string;
   /** The control's `name`, as the schema spells it. */
   name: string;
   label: React.ReactNode;
@@ -25,6 +29,7 @@ export interface FieldProps {
  * danger colour, tied to the control with `aria-invalid` and `aria-describedby`.
  */
 export function Field({
+  id,
   name,
   label,
   required = false,
@@ -34,10 +39,9 @@ export function Field({
   className,
   children,
 }: FieldProps) {
-  const id = useId();
-  const controlId = `${id}control`;
-  const helperId = helper ? `${id}helper` : undefined;
-  const errorId = error ? `${id}error` : undefined;
+  const controlId = id;
+  const helperId = helper ? `${id}-helper` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, helperId].filter(Boolean).join(" ") || undefined;
 
   // Slot merges these into the one child control (Slot's own type knows only HTMLElement attributes).

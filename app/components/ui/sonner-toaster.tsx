@@ -1,27 +1,27 @@
 import { CircleAlert, CircleCheck, X } from "lucide-react";
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
+import { createRoot } from "react-dom/client";
 import { Toaster as Sonner, toast } from "sonner";
 import { cn } from "~/lib/cn";
-import { type NoticeKind, type ToastNotice, toasterMounted } from "./toaster";
+import { PHONE_QUERY, useMediaQuery } from "~/lib/use-media-query";
+import type { NoticeKind, ShowNotice, ToastNotice } from "./notice";
 
-/** Sonner and the notice card: loaded by toaster.tsx with the first notice, never on a page's first load. */
+/** Sonner and the notice card: loaded by toaster.ts with the first notice, never on a page's first load. */
 
-const PHONE_QUERY = "(max-width: 767.98px)";
-
-function subscribe(onChange: () => void) {
-  if (typeof window.matchMedia !== "function") return () => {};
-  const query = window.matchMedia(PHONE_QUERY);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
+/** Mounts the toasts at the end of the page, in a root of their own; resolves once they are listening. */
+export function mountToaster(): Promise<ShowNotice> {
+  return new Promise((resolve) => {
+    const container = document.createElement("div");
+    document.body.append(container);
+    createRoot(container).render(<SonnerToaster onListening={() => resolve(showNotice)} />);
+  });
 }
 
-const isPhone = () => typeof window.matchMedia === "function" && window.matchMedia(PHONE_QUERY).matches;
-
 /** Bottom right on desktop, top center on phones (clear of the bottom call-to-action bar). */
-export default function SonnerToaster() {
-  const phone = useSyncExternalStore(subscribe, isPhone, () => false);
+function SonnerToaster({ onListening }: { onListening: () => void }) {
+  const phone = useMediaQuery(PHONE_QUERY);
   // Runs after Sonner's own effects (children first), so it is listening before the first toast.
-  useEffect(() => toasterMounted(showNotice), []);
+  useEffect(() => onListening(), [onListening]);
   return (
     <Sonner
       position={phone ? "top-center" : "bottom-right"}

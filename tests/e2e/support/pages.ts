@@ -10,18 +10,15 @@ export { indexablePaths, publicPaths, ROUTES };
 /** The solution landing pages: they carry the switcher (pills on wide screens, a dropdown on phones). */
 export const solutionPaths = [ROUTES.chartAssist, ROUTES.careStaff, ROUTES.careWorks] as const;
 
-/** Resolves once React has hydrated the page (its fiber is attached to <main>), so handlers are live. */
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
-  });
+/** Resolves once every island of the page has started (decision 021), so their handlers are live. */
+export async function waitForIslands(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.islands === "live");
 }
 
-/** Opens a page, waits for hydration and a quiet network. */
+/** Opens a page, waits for its islands and a quiet network. */
 export async function openPage(page: Page, path: string) {
   const response = await page.goto(path);
-  await waitForHydration(page);
+  await waitForIslands(page);
   await page.waitForLoadState("networkidle");
   return response;
 }

@@ -6,48 +6,48 @@ import { publicPaths } from "../app/route-paths.ts";
 import { buildSite, markdownTable, median } from "../scripts/report.ts";
 import { startServer } from "../server/test/server-process.ts";
 import {
-  BROWSER_ARGS,
+  CHROMIUM_ARGS,
   CHROMIUM_PATH,
   FIREFOX_PATH,
   FORM_ANCHORS,
-  HYDRATION_AFTER_LOAD_MS,
-  hydrationProbe,
-  readHydrationTiming,
+  ISLANDS_LIVE_AFTER_LOAD_MS,
+  islandsProbe,
+  readIslandsTiming,
 } from "../tests/browsers.ts";
 
 /**
- * npm run bench:time-to-hydration: how long after its `load` event each page hydrates (React attached to
- * <main>), in Chromium and in Firefox, both driven by puppeteer-core (CDP and WebDriver BiDi), at 390 px and
- * the machine's own speed. Pages opened at a form anchor are measured too: Firefox records no paint entry
- * for them. Exits non-zero when a page's median is 1.5 s or more after `load`, or it never hydrates.
+ * npm run bench:time-to-islands: how long after its `load` event each page's islands are live (decision 021), in
+ * Chromium and in Firefox, both driven by puppeteer-core (CDP and WebDriver BiDi), at 390 px and the machine's
+ * own speed. Pages opened at a form anchor are measured too: Firefox records no paint entry for them. Exits
+ * non-zero when a page's median is 1 s or more after `load`, or its islands never start.
  *
- *   npm run bench:time-to-hydration                        build into build-perf/ and measure every route
- *   npm run bench:time-to-hydration -- --no-build          measure the existing build-perf/
- *   npm run bench:time-to-hydration -- /chart-assist#demo  only these paths
- *   BENCH_RUNS=5 npm run bench:time-to-hydration           loads per path and engine (default 3)
+ *   npm run bench:time-to-islands                        build into build-perf/ and measure every route
+ *   npm run bench:time-to-islands -- --no-build          measure the existing build-perf/
+ *   npm run bench:time-to-islands -- /chart-assist#demo  only these paths
+ *   BENCH_RUNS=5 npm run bench:time-to-islands           loads per path and engine (default 3)
  */
 
 const GIVE_UP_MS = 10_000;
 
 interface Load {
-  /** ms from navigation start to the load event, and to hydration (NaN when it never came). */
+  /** ms from navigation start to the load event, and to the islands being live (NaN when they never were). */
   load: number;
-  hydrated: number;
+  live: number;
 }
 
 async function measure(browser: Browser, url: string): Promise<Load> {
   const page = await browser.newPage();
   try {
     await page.setViewport({ width: 390, height: 844 });
-    await page.evaluateOnNewDocument(hydrationProbe);
+    await page.evaluateOnNewDocument(islandsProbe);
     await page.goto(url, { waitUntil: "load" });
     const deadline = Date.now() + GIVE_UP_MS;
-    let timing = await page.evaluate(readHydrationTiming);
-    while (timing.hydrated === null && Date.now() < deadline) {
+    let timing = await page.evaluate(readIslandsTiming);
+    while (timing.live === null && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      timing = await page.evaluate(readHydrationTiming);
+      timing = await page.evaluate(readIslandsTiming);
     }
-    return { load: timing.load, hydrated: timing.hydrated ?? Number.NaN };
+    return { load: timing.load, live: timing.live ?? Number.NaN };
   } finally {
     await page.close();
   }
@@ -67,7 +67,7 @@ async function main() {
   const server = await startServer(
     {
       BUILD_DIR: path.join(buildOut, "client"),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-tth-")),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-islands-")),
       DATABASE_URL: "",
       RELAY_ENABLED: "false",
     },
@@ -77,7 +77,7 @@ async function main() {
   const engines = [
     {
       name: "Chromium",
-      launch: () => puppeteer.launch({ executablePath: CHROMIUM_PATH, args: BROWSER_ARGS }),
+      launch: () => puppeteer.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
     },
     { name: "Firefox", launch: () => puppeteer.launch({ browser: "firefox", executablePath: FIREFOX_PATH }) },
   ];
@@ -104,9 +104,9 @@ async function main() {
     route,
     ...engines.flatMap(({ name }) => {
       const loads = results.get(route)?.get(name) ?? [];
-      const never = loads.filter((load) => Number.isNaN(load.hydrated)).length;
-      const after = median(loads.map((load) => load.hydrated - load.load));
-      if (never || after >= HYDRATION_AFTER_LOAD_MS) failed = true;
+      const never = loads.filter((load) => Number.isNaN(load.live)).length;
+      const after = median(loads.map((load) => load.live - load.load));
+      if (never || after >= ISLANDS_LIVE_AFTER_LOAD_MS) failed = true;
       return [
         Math.round(median(loads.map((load) => load.load))).toString(),
         never ? `never (${never} of ${loads.length})` : Math.round(after).toString(),
@@ -115,16 +115,16 @@ async function main() {
   ]);
   const header = [
     "path",
-    ...engines.flatMap(({ name }) => [`${name} load ms`, `${name} hydrated after load ms`]),
+    ...engines.flatMap(({ name }) => [`${name} load ms`, `${name} islands live after load ms`]),
   ];
   console.log(
-    `\nTime to hydration, ${runs} loads per path and engine (medians), 390 px, ${new Date().toISOString()}\n`,
+    `\nIslands live after load, ${runs} loads per path and engine (medians), 390 px, ${new Date().toISOString()}\n`,
   );
   console.log(markdownTable(header, rows));
   console.log(
     failed
-      ? `\nA page hydrated ${HYDRATION_AFTER_LOAD_MS} ms or more after its load event, or never (above).`
-      : `\nEvery page hydrated within ${HYDRATION_AFTER_LOAD_MS} ms of its load event.`,
+      ? `\nA page's islands were live ${ISLANDS_LIVE_AFTER_LOAD_MS} ms or more after its load event, or never (above).`
+      : `\nEvery page's islands were live within ${ISLANDS_LIVE_AFTER_LOAD_MS} ms of its load event.`,
   );
   process.exitCode = failed ? 1 : 0;
 }
