@@ -11,7 +11,7 @@ import { readSiteConfig } from "./config/site.ts";
  */
 
 export default defineConfig({
-  root: fileURLToPath(new URL("./app/staff-app", import.meta.url)),
+  root: fileURLToPath(new URL("./app/staff", import.meta.url)),
   base: `${STAFF_APP_PATH}/`,
   plugins: [tailwindcss()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },

@@ -8,7 +8,7 @@ import type {
   Note,
   StaffRole,
   StaffUser,
-} from "../../app/lib/staff/types.ts";
+} from "../../app/staff/lib/types.ts";
 import type { LeadFormId } from "../../leads/catalog.ts";
 import type { LeadSource } from "../../leads/source.ts";
 import { NO_SOURCE_VALUE } from "../../leads/source-labels.ts";

@@ -1,12 +1,12 @@
 import { render } from "@testing-library/react";
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from "react-router";
 import { vi } from "vitest";
-import type { StaffRole } from "~/lib/staff/types";
-import { staffRoutes } from "~/staff-app/routes";
-import { createFakeStaffApi, type FakeStaffApi } from "../../tests/staff/fake-api.ts";
+import type { StaffRole } from "~/staff/lib/types";
+import { staffRoutes } from "~/staff/routes";
+import { createFakeStaffApi, type FakeStaffApi } from "../../../tests/staff/fake-api.ts";
 
 /**
- * The staff app's own routes (app/staff-app/routes.tsx) in a memory router, with their real loaders and
+ * The staff app's own routes (app/staff/routes.tsx) in a memory router, with their real loaders and
  * actions, talking through `fetch` to the contract's fake staff API (tests/staff/fake-api.ts), cookies included.
  */
 

@@ -25,7 +25,7 @@ export function useIsPhone(): boolean {
   );
 }
 
-/** What a staff route tells the app's shell (app/staff-app/routes.tsx): the page's title, before " · Staff". */
+/** What a staff route tells the app's shell (app/staff/routes.tsx): the page's title, before " · Staff". */
 export interface StaffHandle {
   title: string | ((params: Params) => string);
 }

@@ -7,13 +7,13 @@ import {
   useNavigation,
   useRouteError,
 } from "react-router";
-import { StaffField, StaffInput } from "~/components/staff/controls";
-import { StaffRouteError } from "~/components/staff/route-error";
 import { Button } from "~/components/ui/button";
-import { StaffApiError, signInPath, staffApi } from "~/lib/staff/api";
-import { type StaffHandle, useStaffUser } from "~/lib/staff/hooks";
-import { formatDateTime } from "~/lib/staff/model";
-import type { ErasePreview } from "~/lib/staff/types";
+import { StaffField, StaffInput } from "~/staff/components/controls";
+import { StaffRouteError } from "~/staff/components/route-error";
+import { StaffApiError, signInPath, staffApi } from "~/staff/lib/api";
+import { type StaffHandle, useStaffUser } from "~/staff/lib/hooks";
+import { formatDateTime } from "~/staff/lib/model";
+import type { ErasePreview } from "~/staff/lib/types";
 
 export const handle: StaffHandle = { title: "Erase a person" };
 

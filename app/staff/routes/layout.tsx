@@ -3,11 +3,11 @@ import { Link, type LoaderFunctionArgs, Outlet, useLoaderData, useLocation, useN
 import { Toaster } from "sonner";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { loadOrSignIn, StaffApiError, staffApi } from "~/lib/staff/api";
-import { useIsPhone } from "~/lib/staff/hooks";
-import { ROLE_LABELS } from "~/lib/staff/model";
-import type { StaffUser } from "~/lib/staff/types";
 import { STAFF_PATH } from "~/route-paths";
+import { loadOrSignIn, StaffApiError, staffApi } from "~/staff/lib/api";
+import { useIsPhone } from "~/staff/lib/hooks";
+import { ROLE_LABELS } from "~/staff/lib/model";
+import type { StaffUser } from "~/staff/lib/types";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadOrSignIn(request, () => staffApi<{ user: StaffUser }>("/me"));

@@ -10,13 +10,14 @@ import {
   useRevalidator,
   useRouteError,
 } from "react-router";
-import { StaffInput, StaffSelect } from "~/components/staff/controls";
-import { StaffRouteError } from "~/components/staff/route-error";
-import { StatusPill } from "~/components/staff/status-pill";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { loadOrSignIn, staffApi } from "~/lib/staff/api";
-import { type StaffHandle, useIsPhone, useStaffUser } from "~/lib/staff/hooks";
+import { STAFF_PATH } from "~/route-paths";
+import { StaffInput, StaffSelect } from "~/staff/components/controls";
+import { StaffRouteError } from "~/staff/components/route-error";
+import { StatusPill } from "~/staff/components/status-pill";
+import { loadOrSignIn, staffApi } from "~/staff/lib/api";
+import { type StaffHandle, useIsPhone, useStaffUser } from "~/staff/lib/hooks";
 import {
   DELIVERY_LABELS,
   type Filters,
@@ -28,9 +29,8 @@ import {
   readFilters,
   siteName,
   statusesFor,
-} from "~/lib/staff/model";
-import type { DeliveryState, LeadList, LeadRow, SourceCount } from "~/lib/staff/types";
-import { STAFF_PATH } from "~/route-paths";
+} from "~/staff/lib/model";
+import type { DeliveryState, LeadList, LeadRow, SourceCount } from "~/staff/lib/types";
 import { NO_SOURCE_VALUE } from "../../../leads/source-labels.ts";
 
 /** New leads appear without a reload within this (the issue asks for 30 s at most). */

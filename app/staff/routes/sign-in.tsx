@@ -6,12 +6,12 @@ import {
   useActionData,
   useNavigation,
 } from "react-router";
-import { AuthCard, FormAlert } from "~/components/staff/auth-card";
-import { StaffField, StaffInput, TotpCodeInput } from "~/components/staff/controls";
 import { Button } from "~/components/ui/button";
-import { StaffApiError, safeNext, staffApi } from "~/lib/staff/api";
-import type { StaffHandle } from "~/lib/staff/hooks";
-import type { StaffUser } from "~/lib/staff/types";
+import { AuthCard, FormAlert } from "~/staff/components/auth-card";
+import { StaffField, StaffInput, TotpCodeInput } from "~/staff/components/controls";
+import { StaffApiError, safeNext, staffApi } from "~/staff/lib/api";
+import type { StaffHandle } from "~/staff/lib/hooks";
+import type { StaffUser } from "~/staff/lib/types";
 
 export const handle: StaffHandle = { title: "Sign in" };
 

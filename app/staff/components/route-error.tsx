@@ -1,8 +1,8 @@
 import { CircleAlert, RotateCw } from "lucide-react";
 import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
-import { StaffApiError } from "~/lib/staff/api";
 import { STAFF_PATH } from "~/route-paths";
+import { StaffApiError } from "~/staff/lib/api";
 
 /** A staff page's error, inline: what went wrong in the API's words, and a retry (or the way back). */
 export function StaffRouteError({ error }: { error: unknown }) {

@@ -1,12 +1,12 @@
 import { Link, type LoaderFunctionArgs, useLoaderData, useRouteError } from "react-router";
-import { StaffRouteError } from "~/components/staff/route-error";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { loadOrSignIn, staffApi } from "~/lib/staff/api";
-import type { StaffHandle } from "~/lib/staff/hooks";
-import { formatDateTime } from "~/lib/staff/model";
-import type { AuditPage } from "~/lib/staff/types";
 import { STAFF_PATH } from "~/route-paths";
+import { StaffRouteError } from "~/staff/components/route-error";
+import { loadOrSignIn, staffApi } from "~/staff/lib/api";
+import type { StaffHandle } from "~/staff/lib/hooks";
+import { formatDateTime } from "~/staff/lib/model";
+import type { AuditPage } from "~/staff/lib/types";
 
 export const handle: StaffHandle = { title: "Audit log" };
 

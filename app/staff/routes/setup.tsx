@@ -2,12 +2,12 @@ import { CircleCheck } from "lucide-react";
 import { QRCodeSVG } from "qrcode.react";
 import { useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
-import { AuthCard, FormAlert } from "~/components/staff/auth-card";
-import { StaffField, StaffInput, TotpCodeInput } from "~/components/staff/controls";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { StaffApiError, staffApi } from "~/lib/staff/api";
-import type { StaffHandle } from "~/lib/staff/hooks";
 import { STAFF_PATH } from "~/route-paths";
+import { AuthCard, FormAlert } from "~/staff/components/auth-card";
+import { StaffField, StaffInput, TotpCodeInput } from "~/staff/components/controls";
+import { StaffApiError, staffApi } from "~/staff/lib/api";
+import type { StaffHandle } from "~/staff/lib/hooks";
 
 export const handle: StaffHandle = { title: "Set up your account" };
 

@@ -13,16 +13,16 @@ import {
   useRouteError,
 } from "react-router";
 import { toast } from "sonner";
-import { StaffSelect, StaffTextarea, staffLabelClass } from "~/components/staff/controls";
-import { StaffRouteError } from "~/components/staff/route-error";
-import { StatusPill } from "~/components/staff/status-pill";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { loadOrSignIn, StaffApiError, signInPath, staffApi } from "~/lib/staff/api";
-import type { StaffHandle } from "~/lib/staff/hooks";
-import { DELIVERY_LABELS, formatBytes, formatDateTime, siteName } from "~/lib/staff/model";
-import type { DeliveryState, HistoryEntry, LeadDetail, LeadPage, Person } from "~/lib/staff/types";
 import { STAFF_PATH } from "~/route-paths";
+import { StaffSelect, StaffTextarea, staffLabelClass } from "~/staff/components/controls";
+import { StaffRouteError } from "~/staff/components/route-error";
+import { StatusPill } from "~/staff/components/status-pill";
+import { loadOrSignIn, StaffApiError, signInPath, staffApi } from "~/staff/lib/api";
+import type { StaffHandle } from "~/staff/lib/hooks";
+import { DELIVERY_LABELS, formatBytes, formatDateTime, siteName } from "~/staff/lib/model";
+import type { DeliveryState, HistoryEntry, LeadDetail, LeadPage, Person } from "~/staff/lib/types";
 import type { SourceField } from "../../../leads/source.ts";
 import { SOURCE_LABELS } from "../../../leads/source-labels.ts";
 

@@ -1,14 +1,14 @@
 import { useEffect } from "react";
 import { Outlet, type RouteObject, useMatches } from "react-router";
-import type { StaffHandle } from "~/lib/staff/hooks";
 import { STAFF_PATH } from "~/route-paths";
-import * as audit from "~/routes/staff/audit";
-import * as erase from "~/routes/staff/erase";
-import * as inbox from "~/routes/staff/inbox";
-import * as layout from "~/routes/staff/layout";
-import * as lead from "~/routes/staff/lead";
-import * as setup from "~/routes/staff/setup";
-import * as signIn from "~/routes/staff/sign-in";
+import type { StaffHandle } from "~/staff/lib/hooks";
+import * as audit from "~/staff/routes/audit";
+import * as erase from "~/staff/routes/erase";
+import * as inbox from "~/staff/routes/inbox";
+import * as layout from "~/staff/routes/layout";
+import * as lead from "~/staff/routes/lead";
+import * as setup from "~/staff/routes/setup";
+import * as signIn from "~/staff/routes/sign-in";
 
 /** What a staff route module may export, in React Router's data-mode names. */
 interface StaffRouteModule {

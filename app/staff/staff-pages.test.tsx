@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderStaff } from "~/test/staff-stub";
-import { FAKE_CODE, FAKE_PASSWORD, SETUP_TOKEN } from "../../../tests/staff/fake-api.ts";
-import { POLL_MS } from "./inbox";
+import { renderStaff } from "~/staff/test/render-staff";
+import { FAKE_CODE, FAKE_PASSWORD, SETUP_TOKEN } from "../../tests/staff/fake-api.ts";
+import { POLL_MS } from "./routes/inbox";
 
 afterEach(() => {
   vi.unstubAllGlobals();
