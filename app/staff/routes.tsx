@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { Outlet, type RouteObject, useMatches } from "react-router";
-import { STAFF_PATH } from "~/route-paths";
+import { StaffErrorBoundary } from "~/staff/components/route-error";
 import type { StaffHandle } from "~/staff/lib/hooks";
+import { staffPaths } from "~/staff/lib/staff-paths";
 import * as audit from "~/staff/routes/audit";
 import * as erase from "~/staff/routes/erase";
 import * as inbox from "~/staff/routes/inbox";
@@ -21,16 +22,10 @@ interface StaffRouteModule {
   handle?: StaffHandle;
 }
 
-function fromModule(module: StaffRouteModule) {
-  const {
-    default: Component,
-    loader,
-    action,
-    ErrorBoundary,
-    HydrateFallback,
-    shouldRevalidate,
-    handle,
-  } = module;
+/** A route from a module; a signed-in page's errors show inline in the frame (StaffErrorBoundary). */
+function fromModule(module: StaffRouteModule, { inFrame = false } = {}) {
+  const { default: Component, loader, action, HydrateFallback, shouldRevalidate, handle } = module;
+  const ErrorBoundary = module.ErrorBoundary ?? (inFrame ? StaffErrorBoundary : undefined);
   return { Component, loader, action, ErrorBoundary, HydrateFallback, shouldRevalidate, handle };
 }
 
@@ -54,16 +49,16 @@ export const staffRoutes: RouteObject[] = [
   {
     Component: StaffShell,
     children: [
-      { path: `${STAFF_PATH}/sign-in`, ...fromModule(signIn) },
-      { path: `${STAFF_PATH}/setup`, ...fromModule(setup) },
+      { path: staffPaths.signIn, ...fromModule(signIn) },
+      { path: staffPaths.setup, ...fromModule(setup) },
       {
-        path: STAFF_PATH,
+        path: staffPaths.inbox,
         ...fromModule(layout),
         children: [
-          { index: true, ...fromModule(inbox) },
-          { path: "leads/:id", ...fromModule(lead) },
-          { path: "audit", ...fromModule(audit) },
-          { path: "erase", ...fromModule(erase) },
+          { index: true, ...fromModule(inbox, { inFrame: true }) },
+          { path: "leads/:id", ...fromModule(lead, { inFrame: true }) },
+          { path: "audit", ...fromModule(audit, { inFrame: true }) },
+          { path: "erase", ...fromModule(erase, { inFrame: true }) },
         ],
       },
     ],

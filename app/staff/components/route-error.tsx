@@ -1,8 +1,8 @@
 import { CircleAlert, RotateCw } from "lucide-react";
-import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
+import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from "react-router";
 import { Button } from "~/components/ui/button";
-import { STAFF_PATH } from "~/route-paths";
 import { StaffApiError } from "~/staff/lib/api";
+import { staffPaths } from "~/staff/lib/staff-paths";
 
 /** A staff page's error, inline: what went wrong in the API's words, and a retry (or the way back). */
 export function StaffRouteError({ error }: { error: unknown }) {
@@ -35,10 +35,15 @@ export function StaffRouteError({ error }: { error: unknown }) {
             </Button>
           )}
           <Button asChild size="sm" variant="secondary">
-            <Link to={STAFF_PATH}>Back to the inbox</Link>
+            <Link to={staffPaths.inbox}>Back to the inbox</Link>
           </Button>
         </div>
       </div>
     </div>
   );
+}
+
+/** Every signed-in page's error boundary (the route table gives it to each). */
+export function StaffErrorBoundary() {
+  return <StaffRouteError error={useRouteError()} />;
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { type Params, useOutletContext } from "react-router";
-import type { StaffUser } from "./types";
+import type { StaffUser } from "../../../staff/api.ts";
 
 /** The signed-in person, handed down by the staff layout. */
 export function useStaffUser(): StaffUser {

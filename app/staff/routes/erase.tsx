@@ -1,19 +1,14 @@
 import { CircleCheck, TriangleAlert } from "lucide-react";
-import {
-  type ActionFunctionArgs,
-  Form,
-  redirect,
-  useActionData,
-  useNavigation,
-  useRouteError,
-} from "react-router";
+import { type ActionFunctionArgs, Form, redirect, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { StaffField, StaffInput } from "~/staff/components/controls";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { StaffRouteError } from "~/staff/components/route-error";
-import { StaffApiError, signInPath, staffApi } from "~/staff/lib/api";
+import { StaffApiError, staffApi } from "~/staff/lib/api";
+import { formatDateTime, plural } from "~/staff/lib/format";
 import { type StaffHandle, useStaffUser } from "~/staff/lib/hooks";
-import { formatDateTime } from "~/staff/lib/model";
-import type { ErasePreview } from "~/staff/lib/types";
+import { signInPath } from "~/staff/lib/staff-paths";
+import type { ErasePreview } from "../../../staff/api.ts";
 
 export const handle: StaffHandle = { title: "Erase a person" };
 
@@ -27,19 +22,10 @@ export async function action({ request }: ActionFunctionArgs): Promise<EraseResu
   const email = String(form.get("email") ?? "").trim();
   try {
     if (form.get("intent") === "erase") {
-      const { erased } = await staffApi<{ erased: { leads: number; files: number; notes: number } }>(
-        "/erase",
-        {
-          method: "POST",
-          body: { email },
-        },
-      );
+      const { erased } = await staffApi("erase", { body: { email } });
       return { step: "done", email, erased };
     }
-    return {
-      step: "preview",
-      preview: await staffApi<ErasePreview>("/erase/preview", { method: "POST", body: { email } }),
-    };
+    return { step: "preview", preview: await staffApi("erasePreview", { body: { email } }) };
   } catch (error) {
     if (error instanceof StaffApiError && error.status === 401)
       throw redirect(signInPath(new URL(request.url)));
@@ -48,26 +34,18 @@ export async function action({ request }: ActionFunctionArgs): Promise<EraseResu
   }
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  return <StaffRouteError error={error} />;
-}
-
-/** The one destructive button in the app: filled in the danger colour. */
-const dangerButton =
-  "inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-danger px-5 font-semibold text-white shadow-sm transition-colors hover:bg-red-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-danger disabled:opacity-60 sm:w-auto";
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** The one destructive button in the app: the site's button, filled in the danger colour. */
+const dangerLook =
+  "w-full bg-danger text-white shadow-sm hover:bg-red-800 focus-visible:outline-danger sm:w-auto";
 
 /** Erasing a person (admin): their e-mail, then what will go, then a confirmation, then what went. */
 export default function ErasePage() {
-  const actionData = useActionData<typeof action>();
+  const result = useActionData<typeof action>();
   const user = useStaffUser();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = useNavigation().state === "submitting";
   if (user.role !== "admin") return <StaffRouteError error={new StaffApiError(404, "not_found", "")} />;
 
-  const preview = actionData?.step === "preview" ? actionData.preview : null;
+  const preview = result?.step === "preview" ? result.preview : null;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 p-4 md:p-6">
       <div>
@@ -83,18 +61,18 @@ export default function ErasePage() {
         className="flex flex-col gap-4 rounded-xl border border-line bg-white p-4 shadow-sm md:p-5"
       >
         <input type="hidden" name="intent" value="preview" />
-        <StaffField
+        <Field
           name="email"
           label="E-mail address"
-          error={actionData?.step === "error" ? actionData.message : undefined}
+          error={result?.step === "error" ? result.message : undefined}
         >
-          <StaffInput
+          <Input
             type="email"
             required
             autoComplete="off"
-            defaultValue={preview?.email ?? (actionData?.step === "error" ? actionData.email : "")}
+            defaultValue={preview?.email ?? (result?.step === "error" ? result.email : "")}
           />
-        </StaffField>
+        </Field>
         <Button type="submit" variant="secondary" disabled={busy} className="w-full sm:w-auto sm:self-start">
           Show what will be erased
         </Button>
@@ -127,24 +105,24 @@ export default function ErasePage() {
               <Form method="post">
                 <input type="hidden" name="intent" value="erase" />
                 <input type="hidden" name="email" value={preview.email} />
-                <button type="submit" disabled={busy} className={dangerButton}>
+                <Button type="submit" variant={null} disabled={busy} className={dangerLook}>
                   Erase {plural(preview.leads.length, "lead", "leads")} for good
-                </button>
+                </Button>
               </Form>
             </>
           ) : null}
         </section>
       ) : null}
 
-      {actionData?.step === "done" ? (
+      {result?.step === "done" ? (
         <p
           role="status"
           className="flex items-start gap-2 rounded-xl border border-success bg-white p-4 text-ink"
         >
           <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
-          Erased {plural(actionData.erased.leads, "lead", "leads")},{" "}
-          {plural(actionData.erased.files, "file", "files")} and{" "}
-          {plural(actionData.erased.notes, "note", "notes")} for {actionData.email}.
+          Erased {plural(result.erased.leads, "lead", "leads")},{" "}
+          {plural(result.erased.files, "file", "files")} and {plural(result.erased.notes, "note", "notes")}{" "}
+          for {result.email}.
         </p>
       ) : null}
     </div>

@@ -3,14 +3,13 @@ import { Link, type LoaderFunctionArgs, Outlet, useLoaderData, useLocation, useN
 import { Toaster } from "sonner";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { STAFF_PATH } from "~/route-paths";
 import { loadOrSignIn, StaffApiError, staffApi } from "~/staff/lib/api";
 import { useIsPhone } from "~/staff/lib/hooks";
-import { ROLE_LABELS } from "~/staff/lib/model";
-import type { StaffUser } from "~/staff/lib/types";
+import { staffPaths } from "~/staff/lib/staff-paths";
+import { ROLE_LABELS } from "../../../staff/roles.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadOrSignIn(request, () => staffApi<{ user: StaffUser }>("/me"));
+  return loadOrSignIn(request, () => staffApi("me", { signal: request.signal }));
 }
 
 /** Who is signed in changes only by signing in or out, not on every action or poll of a page below. */
@@ -19,15 +18,14 @@ export function shouldRevalidate() {
 }
 
 const NAV = [
-  { to: STAFF_PATH, label: "Inbox", icon: Inbox, end: true, admin: false },
-  { to: `${STAFF_PATH}/audit`, label: "Audit log", icon: ScrollText, end: false, admin: true },
-  { to: `${STAFF_PATH}/erase`, label: "Erase a person", icon: UserX, end: false, admin: true },
+  { to: staffPaths.inbox, label: "Inbox", icon: Inbox, end: true, admin: false },
+  { to: staffPaths.audit, label: "Audit log", icon: ScrollText, end: false, admin: true },
+  { to: staffPaths.erase, label: "Erase a person", icon: UserX, end: false, admin: true },
 ];
 
 /** The staff app's frame: a narrow side navigation, a top bar with who is signed in, the page. */
 export default function StaffLayout() {
-  const loaderData = useLoaderData<typeof loader>();
-  const { user } = loaderData;
+  const { user } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const phone = useIsPhone();
@@ -35,12 +33,12 @@ export default function StaffLayout() {
 
   const signOut = async () => {
     try {
-      await staffApi("/sign-out", { method: "POST" });
+      await staffApi("signOut");
     } catch (error) {
       // An expired session is signed out already; anything else still leaves for the sign-in page.
       if (!(error instanceof StaffApiError)) throw error;
     }
-    navigate(`${STAFF_PATH}/sign-in`, { replace: true });
+    navigate(staffPaths.signIn, { replace: true });
   };
 
   return (

@@ -3,24 +3,22 @@ import { QRCodeSVG } from "qrcode.react";
 import { useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { STAFF_PATH } from "~/route-paths";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { AuthCard, FormAlert } from "~/staff/components/auth-card";
-import { StaffField, StaffInput, TotpCodeInput } from "~/staff/components/controls";
+import { CodeField } from "~/staff/components/code-field";
 import { StaffApiError, staffApi } from "~/staff/lib/api";
 import type { StaffHandle } from "~/staff/lib/hooks";
+import { staffPaths } from "~/staff/lib/staff-paths";
+import { PASSWORD_MIN } from "../../../staff/limits.ts";
 
 export const handle: StaffHandle = { title: "Set up your account" };
-
-/** The issue's password rule, shown before anyone types (the server also refuses common passwords). */
-export const PASSWORD_MIN = 12;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   if (!token) return { token, email: null, invalid: "This page needs the set-up link an admin sent you." };
   try {
-    const { email } = await staffApi<{ email: string }>(`/setup?token=${encodeURIComponent(token)}`, {
-      signal: request.signal,
-    });
+    const { email } = await staffApi("setup", { query: { token }, signal: request.signal });
     return { token, email, invalid: null };
   } catch (error) {
     if (error instanceof StaffApiError && error.status !== 0)
@@ -40,8 +38,7 @@ type Step = { name: "password" } | { name: "enrol"; totpUri: string; secret: str
 
 /** Set-up from the admin's link: a password, then an authenticator (QR code or key) and its first code. */
 export default function Setup() {
-  const loaderData = useLoaderData<typeof loader>();
-  const { token, email, invalid } = loaderData;
+  const { token, email, invalid } = useLoaderData<typeof loader>();
   const [step, setStep] = useState<Step>({ name: "password" });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -73,10 +70,7 @@ export default function Setup() {
     event.preventDefault();
     const password = String(new FormData(event.currentTarget).get("password") ?? "");
     void call(async () => {
-      const { totpUri, secret } = await staffApi<{ totpUri: string; secret: string }>("/setup/password", {
-        method: "POST",
-        body: { token, password },
-      });
+      const { totpUri, secret } = await staffApi("setupPassword", { body: { token, password } });
       setStep({ name: "enrol", totpUri, secret });
     });
   };
@@ -85,7 +79,7 @@ export default function Setup() {
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s+/g, "");
     void call(async () => {
-      await staffApi("/setup/confirm", { method: "POST", body: { token, code } });
+      await staffApi("setupConfirm", { body: { token, code } });
       setStep({ name: "done" });
     });
   };
@@ -97,7 +91,7 @@ export default function Setup() {
           <CircleCheck aria-hidden className="mt-1 size-5 shrink-0 text-success" />
           Sign in with your e-mail, your password and a code from your authenticator app.
         </p>
-        <Link to={`${STAFF_PATH}/sign-in`} className={buttonVariants({ className: "mt-6 w-full" })}>
+        <Link to={staffPaths.signIn} className={buttonVariants({ className: "mt-6 w-full" })}>
           Sign in
         </Link>
       </AuthCard>
@@ -130,9 +124,7 @@ export default function Setup() {
           </figcaption>
         </figure>
         <form onSubmit={confirmCode} className="mt-6 flex flex-col gap-5">
-          <StaffField name="code" label="Code from your authenticator app">
-            <TotpCodeInput />
-          </StaffField>
+          <CodeField />
           <Button type="submit" disabled={busy} className="w-full">
             Confirm and finish
           </Button>
@@ -145,13 +137,13 @@ export default function Setup() {
       {error ? <FormAlert>{error}</FormAlert> : null}
       <form onSubmit={choosePassword} className="flex flex-col gap-5">
         <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
-        <StaffField
+        <Field
           name="password"
           label="New password"
           helper={`At least ${PASSWORD_MIN} characters. Common passwords are refused; a short sentence works well.`}
         >
-          <StaffInput type="password" required minLength={PASSWORD_MIN} autoComplete="new-password" />
-        </StaffField>
+          <Input type="password" required minLength={PASSWORD_MIN} autoComplete="new-password" />
+        </Field>
         <Button type="submit" disabled={busy} className="w-full">
           Continue
         </Button>

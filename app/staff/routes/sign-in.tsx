@@ -7,11 +7,13 @@ import {
   useNavigation,
 } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { AuthCard, FormAlert } from "~/staff/components/auth-card";
-import { StaffField, StaffInput, TotpCodeInput } from "~/staff/components/controls";
-import { StaffApiError, safeNext, staffApi } from "~/staff/lib/api";
+import { CodeField } from "~/staff/components/code-field";
+import { StaffApiError, staffApi } from "~/staff/lib/api";
 import type { StaffHandle } from "~/staff/lib/hooks";
-import type { StaffUser } from "~/staff/lib/types";
+import { safeNext } from "~/staff/lib/staff-paths";
 
 export const handle: StaffHandle = { title: "Sign in" };
 
@@ -19,7 +21,7 @@ export const handle: StaffHandle = { title: "Sign in" };
 export async function loader({ request }: LoaderFunctionArgs) {
   const next = safeNext(new URL(request.url).searchParams.get("next"));
   try {
-    await staffApi<{ user: StaffUser }>("/me", { signal: request.signal });
+    await staffApi("me", { signal: request.signal });
   } catch (error) {
     if (error instanceof StaffApiError) return null;
     throw error;
@@ -35,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
     code: String(form.get("code") ?? "").replace(/\s+/g, ""),
   };
   try {
-    await staffApi("/sign-in", { method: "POST", body });
+    await staffApi("signIn", { body });
   } catch (error) {
     if (!(error instanceof StaffApiError)) throw error;
     return { code: error.code, message: error.message, retryAfter: error.retryAfter, email: body.email };
@@ -56,38 +58,31 @@ function lockoutHint(code: string, retryAfter: number | null): string | null {
 
 /** Password and a current code from the authenticator, every time. */
 export default function SignIn() {
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
-  const hint = actionData ? lockoutHint(actionData.code, actionData.retryAfter) : null;
+  const refused = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const hint = refused ? lockoutHint(refused.code, refused.retryAfter) : null;
   return (
     <AuthCard title="Sign in" intro="For the company's staff. Accounts are created by an admin.">
-      {actionData ? (
+      {refused ? (
         <FormAlert>
-          {actionData.message}
+          {refused.message}
           {hint ? ` ${hint}` : ""}
         </FormAlert>
       ) : null}
       <Form method="post" className="flex flex-col gap-5">
-        <StaffField name="email" label="E-mail">
-          <StaffInput
+        <Field name="email" label="E-mail">
+          <Input
             type="email"
             required
             autoComplete="username"
-            defaultValue={actionData?.email ?? ""}
+            defaultValue={refused?.email ?? ""}
             autoFocus
           />
-        </StaffField>
-        <StaffField name="password" label="Password">
-          <StaffInput type="password" required autoComplete="current-password" />
-        </StaffField>
-        <StaffField
-          name="code"
-          label="Code from your authenticator app"
-          helper="6 digits; it changes every 30 seconds."
-        >
-          <TotpCodeInput />
-        </StaffField>
+        </Field>
+        <Field name="password" label="Password">
+          <Input type="password" required autoComplete="current-password" />
+        </Field>
+        <CodeField helper="6 digits; it changes every 30 seconds." />
         <Button type="submit" disabled={busy} className="w-full">
           {busy ? "Signing in…" : "Sign in"}
         </Button>
