@@ -8,7 +8,7 @@ import { siteName } from "~/staff/lib/format";
 import { inboxPath, isFiltered } from "~/staff/lib/inbox-query";
 import { staffPaths } from "~/staff/lib/staff-paths";
 import { NO_SOURCE_VALUE } from "../../../leads/source-labels.ts";
-import type { InboxFilters, LeadList, SourceCount } from "../../../staff/api.ts";
+import type { InboxFilter, InboxFilters, LeadList, SourceCount } from "../../../staff/api.ts";
 import { formLabelOf } from "../../../staff/labels.ts";
 import { FORMS_OF_ROLE, type Role, statusesFor } from "../../../staff/roles.ts";
 import { DELIVERY_LABELS, DELIVERY_STATES, type DeliveryState } from "../../../staff/workflow.ts";
@@ -22,22 +22,54 @@ const TOOLBAR_SCALE =
 
 const count = (n: number | undefined) => ` (${(n ?? 0).toLocaleString("en-US")})`;
 
+const idOf = (name: InboxFilter) => `filter-${name}`;
+
 function FilterField({
   label,
-  htmlFor,
+  name,
   className,
   children,
 }: {
   label: string;
-  htmlFor: string;
+  name: InboxFilter;
   className?: string;
   children: React.ReactNode;
 }) {
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
-      <Label htmlFor={htmlFor}>{label}</Label>
+      <Label htmlFor={idOf(name)}>{label}</Label>
       {children}
     </div>
+  );
+}
+
+/** A filter chosen from a list, "any" first (an empty value: no filter). */
+function FilterSelect({
+  label,
+  name,
+  value,
+  any,
+  options,
+  optionLabel,
+}: {
+  label: string;
+  name: InboxFilter;
+  value: string | undefined;
+  any: string;
+  options: readonly string[];
+  optionLabel: (option: string) => string;
+}) {
+  return (
+    <FilterField label={label} name={name}>
+      <Select
+        id={idOf(name)}
+        name={name}
+        defaultValue={value ?? ""}
+        placeholder={any}
+        options={options}
+        optionLabel={optionLabel}
+      />
+    </FilterField>
   );
 }
 
@@ -46,13 +78,11 @@ function FilterField({
  * among them, and "none" for leads without one.
  */
 function SourceFilter({
-  label,
-  name,
-  any,
   none,
   counts,
   value,
   show = (text) => text,
+  ...select
 }: {
   label: string;
   name: "campaign" | "referrer";
@@ -67,18 +97,13 @@ function SourceFilter({
   const options = value && !values.includes(value) ? [value, ...values] : values;
   const nameOf = (option: string) => (option === NO_SOURCE_VALUE ? none : show(option));
   const countOf = (option: string) => counts[values.indexOf(option)]?.count;
-  const id = `filter-${name}`;
   return (
-    <FilterField label={label} htmlFor={id}>
-      <Select
-        id={id}
-        name={name}
-        defaultValue={value ?? ""}
-        placeholder={any}
-        options={options}
-        optionLabel={(option) => `${nameOf(option)}${count(countOf(option))}`}
-      />
-    </FilterField>
+    <FilterSelect
+      {...select}
+      value={value}
+      options={options}
+      optionLabel={(option) => `${nameOf(option)}${count(countOf(option))}`}
+    />
   );
 }
 
@@ -105,9 +130,9 @@ export function FilterBar({
       onSubmit={onApply}
       className={cn("grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end", TOOLBAR_SCALE)}
     >
-      <FilterField label="Search" htmlFor="filter-q" className="sm:col-span-2">
+      <FilterField label="Search" name="q" className="sm:col-span-2">
         <Input
-          id="filter-q"
+          id={idOf("q")}
           name="q"
           type="search"
           defaultValue={filters.q ?? ""}
@@ -115,37 +140,31 @@ export function FilterBar({
         />
       </FilterField>
       {forms.length > 1 ? (
-        <FilterField label="Form" htmlFor="filter-form">
-          <Select
-            id="filter-form"
-            name="form"
-            defaultValue={filters.form ?? ""}
-            placeholder="All forms"
-            options={forms}
-            optionLabel={(form) => `${formLabelOf(form)}${count(list.counts.forms[form])}`}
-          />
-        </FilterField>
+        <FilterSelect
+          label="Form"
+          name="form"
+          value={filters.form}
+          any="All forms"
+          options={forms}
+          optionLabel={(form) => `${formLabelOf(form)}${count(list.counts.forms[form])}`}
+        />
       ) : null}
-      <FilterField label="Status" htmlFor="filter-status">
-        <Select
-          id="filter-status"
-          name="status"
-          defaultValue={filters.status ?? ""}
-          placeholder="Any status"
-          options={statusesFor(role)}
-          optionLabel={(status) => `${status}${count(list.counts.statuses[status])}`}
-        />
-      </FilterField>
-      <FilterField label="Delivery" htmlFor="filter-delivery">
-        <Select
-          id="filter-delivery"
-          name="delivery"
-          defaultValue={filters.delivery ?? ""}
-          placeholder="Any delivery"
-          options={DELIVERY_STATES}
-          optionLabel={(state) => DELIVERY_LABELS[state as DeliveryState]}
-        />
-      </FilterField>
+      <FilterSelect
+        label="Status"
+        name="status"
+        value={filters.status}
+        any="Any status"
+        options={statusesFor(role)}
+        optionLabel={(status) => `${status}${count(list.counts.statuses[status])}`}
+      />
+      <FilterSelect
+        label="Delivery"
+        name="delivery"
+        value={filters.delivery}
+        any="Any delivery"
+        options={DELIVERY_STATES}
+        optionLabel={(state) => DELIVERY_LABELS[state as DeliveryState]}
+      />
       <SourceFilter
         label="Campaign"
         name="campaign"
@@ -163,12 +182,11 @@ export function FilterBar({
         value={filters.referrer}
         show={siteName}
       />
-      <FilterField label="From" htmlFor="filter-from">
-        <Input id="filter-from" name="from" type="date" defaultValue={filters.from ?? ""} />
-      </FilterField>
-      <FilterField label="To" htmlFor="filter-to">
-        <Input id="filter-to" name="to" type="date" defaultValue={filters.to ?? ""} />
-      </FilterField>
+      {(["from", "to"] as const).map((name) => (
+        <FilterField key={name} label={name === "from" ? "From" : "To"} name={name}>
+          <Input id={idOf(name)} name={name} type="date" defaultValue={filters[name] ?? ""} />
+        </FilterField>
+      ))}
       <div className="flex gap-2">
         <Button type="submit" size="sm" className="flex-1">
           Apply

@@ -27,7 +27,7 @@ export function LeadCards({ leads, back }: { leads: LeadRow[]; back: string }) {
             </time>
           </div>
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5 pl-4 text-xs font-normal">
-            <FormMarker lead={lead} />
+            <FormMarker lead={lead} nowrap />
             <StatusPill status={lead.status} />
             {lead.delivery === "dead" ? <span className="text-danger">Delivery failed</span> : null}
             {lead.organisation ? <span className="truncate text-ink-soft">{lead.organisation}</span> : null}

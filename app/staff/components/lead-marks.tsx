@@ -16,9 +16,10 @@ export function NewDot({ isNew }: { isNew: boolean }) {
   );
 }
 
-export function FormMarker({ lead }: { lead: LeadRow }) {
+/** The form's label after its service's colour; `nowrap` keeps it on one line (a card wraps around it). */
+export function FormMarker({ lead, nowrap = false }: { lead: LeadRow; nowrap?: boolean }) {
   return (
-    <span className="inline-flex items-center gap-2 whitespace-nowrap text-ink-soft">
+    <span className={cn("inline-flex items-center gap-2 text-ink-soft", nowrap && "whitespace-nowrap")}>
       <span aria-hidden className={cn("size-2.5 rounded-sm", FORM_ACCENT[lead.formId])} />
       {lead.formLabel}
     </span>

@@ -4,6 +4,7 @@ import type { LeadRow } from "../../../staff/api.ts";
 import { DELIVERY_LABELS } from "../../../staff/workflow.ts";
 import { FormMarker, LeadLink, NewDot } from "./lead-marks";
 import { StatusPill } from "./status-pill";
+import { TableHead } from "./table-head";
 
 const COLUMNS = ["Name", "Form", "Organisation", "Status", "Assignee", "Delivery", "Received"] as const;
 
@@ -12,22 +13,7 @@ export function LeadTable({ leads, back }: { leads: LeadRow[]; back: string }) {
   return (
     <div className="overflow-clip rounded-xl border border-line bg-white shadow-sm">
       <table className="w-full border-collapse text-left text-sm">
-        <thead className="sticky top-14 z-10 bg-white">
-          <tr className="border-b border-line text-xs tracking-wide text-muted uppercase">
-            {COLUMNS.map((column, index) => (
-              <th
-                key={column}
-                scope="col"
-                className={cn(
-                  "py-3 font-semibold",
-                  index === 0 ? "pr-3 pl-4" : index === COLUMNS.length - 1 ? "pr-4 pl-3 text-right" : "px-3",
-                )}
-              >
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={COLUMNS} sticky lastAlign="right" />
         <tbody>
           {leads.map((lead) => (
             <tr
