@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { type APIRequestContext, test as base, type Cookie, expect, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import type { Role } from "../../staff/roles.ts";
+import type { SampleName } from "../staff/sample-leads.ts";
 
 /**
  * What the staff UI suite's tests share: the real server they run against (one per database, started by
@@ -34,12 +35,10 @@ export interface Account {
   secret: string;
 }
 
-/** The seeded leads, by the person's first name. */
-export const SEEDED = ["dana", "marisol", "owen", "priya", "leo", "jonah"] as const;
-
 export interface Seed {
   accounts: Record<"admin" | "recruiter" | "sales", Account>;
-  leads: Record<(typeof SEEDED)[number], string>;
+  /** The seeded leads' ids, by the person's first name. */
+  leads: Record<SampleName, string>;
 }
 
 let clients = 0;

@@ -1,114 +1,17 @@
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import type { LeadFormId } from "../../leads/catalog.ts";
-import type { ResumeKind } from "../../leads/resume.ts";
-import type { LeadSource } from "../../leads/source.ts";
 import { newId } from "../../server/store/ids.ts";
 import { openLeadStore } from "../../server/store/open-store.ts";
 import { newTempPath } from "../../server/store/resume-files.ts";
+import { SAMPLES } from "../staff/sample-leads.ts";
 import { codeOf, createAccount, expect, PASSWORD, type Seed, type StaffServer, test } from "./fixtures.ts";
 
 /**
  * The staff UI suite's data, in the served store before any test (playwright.staff.config.ts runs this once per
- * server): six leads as the intake and the relay leave them, written through the store (backdated, with a PDF
- * and a Word resume, sources, one delivery given up), and three accounts from the CLI, set up through the API.
+ * server): the staff tests' six leads (tests/staff/sample-leads.ts) as the intake and the relay leave them,
+ * written through the store, and three accounts from the CLI, set up through the API.
  */
-
-interface SeedLead {
-  formId: LeadFormId;
-  daysAgo: number;
-  fields: Record<string, string>;
-  source?: LeadSource;
-  resume?: { name: string; kind: ResumeKind; bytes: Buffer };
-  /** The relay gave up on it (the default: delivered). */
-  dead?: boolean;
-}
-
-const newsletter = { landing_page: "/", referrer: "https://news.example.org", utm_campaign: "fall" };
-const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
-);
-
-const LEADS: Record<keyof Seed["leads"], SeedLead> = {
-  dana: {
-    formId: "chartassist-demo",
-    daysAgo: 9,
-    fields: {
-      name: "Dana Whitfield",
-      email: "dana@oakridge.example",
-      company: "Oakridge Care Center",
-      phone: "(555) 201-3344",
-      beds: "120",
-    },
-    source: { source_page: "/chart-assist", utm_source: "newsletter", ...newsletter },
-  },
-  marisol: {
-    formId: "nurse-application",
-    daysAgo: 6,
-    fields: {
-      firstName: "Marisol",
-      lastName: "Vega",
-      email: "marisol.vega@example.com",
-      phone: "(555) 410-2231",
-      credential: "RN",
-      experience: "3-5",
-      message: "Night shifts preferred.",
-      consent: "yes",
-    },
-    source: { source_page: "/carestaff/careers", ...newsletter },
-    resume: { name: "marisol-vega-resume.pdf", kind: "pdf", bytes: PDF },
-  },
-  owen: {
-    formId: "staffing-request",
-    daysAgo: 3,
-    fields: {
-      facility: "Lakeside Rehab",
-      name: "Owen Park",
-      email: "owen@lakeside.example",
-      phone: "(555) 300-1200",
-      nurse_type: "CNA - Certified Nursing Assistant",
-      date: "2026-12-01",
-    },
-    dead: true,
-  },
-  priya: {
-    formId: "payroll-info",
-    daysAgo: 2,
-    fields: {
-      name: "Priya Shah",
-      email: "priya@northwind.example",
-      organization: "Northwind Health",
-      message: '=HYPERLINK("x")',
-    },
-  },
-  leo: {
-    formId: "careworks-demo",
-    daysAgo: 0.2,
-    fields: {
-      name: "Leo Grant",
-      email: "leo@harbor.example",
-      company: "Harbor Clinics",
-      phone: "(555) 777-0101",
-      message: "Looking for remote billing help.",
-    },
-    source: { source_page: "/health-admin", referrer: "https://search.example.com" },
-  },
-  jonah: {
-    formId: "nurse-application",
-    daysAgo: 0.03,
-    fields: {
-      firstName: "Jonah",
-      lastName: "Brooks",
-      email: "jonah.brooks@example.com",
-      phone: "(555) 989-4545",
-      credential: "LPN",
-      experience: "1-3",
-      consent: "yes",
-    },
-    resume: { name: "jonah-brooks.docx", kind: "docx", bytes: Buffer.from("PK\u0003\u0004 a Word file") },
-  },
-};
 
 /** The leads, through the store the server uses; each then delivered, or given up, as the relay records it. */
 async function seedLeads(server: StaffServer): Promise<Seed["leads"]> {
@@ -116,7 +19,8 @@ async function seedLeads(server: StaffServer): Promise<Seed["leads"]> {
   try {
     const now = Date.now();
     const ids = {} as Seed["leads"];
-    for (const [key, lead] of Object.entries(LEADS) as [keyof Seed["leads"], SeedLead][]) {
+    const dead = new Set<string>();
+    for (const [name, lead] of SAMPLES) {
       const id = newId();
       let resume: Parameters<typeof store.acceptLead>[0]["resume"];
       if (lead.resume) {
@@ -141,10 +45,10 @@ async function seedLeads(server: StaffServer): Promise<Seed["leads"]> {
         ...(lead.source && { source: lead.source }),
       });
       expect(outcome).toEqual({ kind: "created", leadId: id });
-      ids[key] = id;
+      ids[name] = id;
+      if (lead.dead) dead.add(id);
     }
     // The served relay is off: these outcomes are the only ones.
-    const dead = new Set([ids.owen]);
     for (const claim of await store.claimDue(Date.now(), 100, 60_000)) {
       const at = Date.now();
       const recorded = dead.has(claim.leadId)
@@ -184,7 +88,7 @@ test("the served store has the suite's leads and accounts", async ({ server, req
     }),
   };
 
-  // Marisol's application opened and moved on by an admin, through the API as the lead page does it.
+  // The leads an admin opened and moved on, through the API as the lead page does it.
   const { admin } = accounts;
   const headers = { Origin: server.origin };
   const signedIn = await request.post("/api/staff/sign-in", {

@@ -1,4 +1,5 @@
 import type { LeadFormId } from "../../../leads/catalog.ts";
+import { RESUME_TYPES } from "../../../leads/resume.ts";
 import type {
   AuditEntry,
   LeadDetail,
@@ -12,6 +13,7 @@ import { fieldLabelOf, formLabelOf, nameOf, organisationOf } from "../../../staf
 import { PAGE_SIZE } from "../../../staff/limits.ts";
 import type { Role } from "../../../staff/roles.ts";
 import { statusesOf } from "../../../staff/workflow.ts";
+import { SAMPLES, type SampleName } from "../../../tests/staff/sample-leads.ts";
 import { type Handlers, refuse } from "./mock-staff-api";
 
 /** Answers for the staff pages' component tests, typed by the contract (mockStaffApi checks them too). */
@@ -36,96 +38,45 @@ export const signedOut: Handlers = { me: () => refuse(401, "unauthenticated", "S
 const NOW = Date.parse("2026-11-23T15:00:00Z");
 const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
 
-interface SampleLead {
+interface Sample {
+  /** Its place in SAMPLE_LEADS, from 1: the lead's id is leadId(n). */
   n: number;
   formId: LeadFormId;
   minutesAgo: number;
   fields: Record<string, string>;
   status?: string;
-  delivery?: LeadRow["delivery"];
-  isNew?: boolean;
+  delivery: LeadRow["delivery"];
+  isNew: boolean;
   source?: LeadDetail["source"];
   resume?: LeadDetail["resume"];
 }
 
-const newsletter = { landing_page: "/", referrer: "https://news.example.org", utm_campaign: "fall" };
+/** The staff tests' people (tests/staff/sample-leads.ts) as the API tells of them. */
+export const SAMPLE = Object.fromEntries(
+  SAMPLES.map(([name, lead], index) => [
+    name,
+    {
+      n: index + 1,
+      formId: lead.formId,
+      minutesAgo: Math.round(lead.daysAgo * 24 * 60),
+      fields: lead.fields,
+      ...(lead.status && { status: lead.status }),
+      delivery: lead.dead ? "dead" : "delivered",
+      isNew: !lead.status,
+      ...(lead.source && { source: lead.source }),
+      ...(lead.resume && {
+        resume: {
+          filename: lead.resume.name,
+          contentType: RESUME_TYPES[lead.resume.kind],
+          size: lead.resume.bytes.length,
+          inline: lead.resume.kind === "pdf",
+        },
+      }),
+    } satisfies Sample,
+  ]),
+) as Record<SampleName, Sample>;
 
-/** A small, varied inbox: every form, a PDF and a Word resume, a failed delivery, an opened lead. */
-export const SAMPLE = {
-  dana: {
-    n: 1,
-    formId: "chartassist-demo",
-    minutesAgo: 60 * 24 * 9,
-    fields: {
-      name: "Dana Whitfield",
-      email: "dana@oakridge.example",
-      company: "Oakridge Care Center",
-      phone: "(555) 201-3344",
-      beds: "120",
-    },
-    source: { source_page: "/chart-assist", utm_source: "newsletter", ...newsletter },
-  },
-  marisol: {
-    n: 2,
-    formId: "nurse-application",
-    minutesAgo: 60 * 24 * 6,
-    fields: {
-      firstName: "Marisol",
-      lastName: "Vega",
-      email: "marisol.vega@example.com",
-      phone: "(555) 410-2231",
-      credential: "RN",
-      experience: "3-5",
-      message: "Night shifts preferred.",
-      consent: "yes",
-    },
-    status: "Screening",
-    isNew: false,
-    source: { source_page: "/careers", ...newsletter },
-    resume: { filename: "marisol-vega-resume.pdf", contentType: "application/pdf", size: 2048, inline: true },
-  },
-  owen: {
-    n: 3,
-    formId: "staffing-request",
-    minutesAgo: 60 * 24 * 3,
-    fields: {
-      facility: "Lakeside Rehab",
-      name: "Owen Park",
-      email: "owen@lakeside.example",
-      phone: "(555) 300-1200",
-      nurse_type: "CNA - Certified Nursing Assistant",
-      date: "2026-12-01",
-    },
-    delivery: "dead",
-  },
-  priya: {
-    n: 4,
-    formId: "payroll-info",
-    minutesAgo: 60 * 24 * 2,
-    fields: { name: "Priya Shah", email: "priya@northwind.example", organization: "Northwind Health" },
-  },
-  leo: {
-    n: 5,
-    formId: "careworks-demo",
-    minutesAgo: 300,
-    fields: { name: "Leo Grant", email: "leo@harbor.example", company: "Harbor Clinics" },
-    source: { source_page: "/health-admin", referrer: "https://search.example.com" },
-  },
-  jonah: {
-    n: 6,
-    formId: "nurse-application",
-    minutesAgo: 45,
-    fields: { firstName: "Jonah", lastName: "Brooks", email: "jonah.brooks@example.com", consent: "yes" },
-    resume: {
-      filename: "jonah-brooks.docx",
-      contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-      size: 12,
-      inline: false,
-    },
-  },
-} satisfies Record<string, SampleLead>;
-
-export function rowOf(lead: SampleLead, assignee: Person | null = null): LeadRow {
+export function rowOf(lead: Sample, assignee: Person | null = null): LeadRow {
   return {
     id: leadId(lead.n),
     formId: lead.formId,
@@ -136,8 +87,8 @@ export function rowOf(lead: SampleLead, assignee: Person | null = null): LeadRow
     organisation: organisationOf(lead.fields),
     status: lead.status ?? "New",
     assignee,
-    delivery: lead.delivery ?? "delivered",
-    isNew: lead.isNew ?? true,
+    delivery: lead.delivery,
+    isNew: lead.isNew,
   };
 }
 
@@ -153,7 +104,7 @@ export function listOf(rows: LeadRow[], counts: Partial<LeadList["counts"]> = {}
   };
 }
 
-export function detailOf(lead: SampleLead, change: Partial<LeadDetail> = {}): LeadDetail {
+export function detailOf(lead: Sample, change: Partial<LeadDetail> = {}): LeadDetail {
   const row = rowOf(lead);
   return {
     id: row.id,
@@ -184,7 +135,7 @@ export function detailOf(lead: SampleLead, change: Partial<LeadDetail> = {}): Le
   };
 }
 
-export const pageOf = (lead: SampleLead, change: Partial<LeadPage> = {}): LeadPage => ({
+export const pageOf = (lead: Sample, change: Partial<LeadPage> = {}): LeadPage => ({
   lead: detailOf(lead),
   notes: [],
   history: [],
