@@ -6,7 +6,7 @@ import { cn } from "~/lib/cn";
 import { loadOrSignIn, StaffApiError, staffApi } from "~/staff/lib/api";
 import { useIsPhone } from "~/staff/lib/hooks";
 import { staffPaths } from "~/staff/lib/staff-paths";
-import { ROLE_LABELS } from "../../../staff/roles.ts";
+import { mayAdminister, ROLE_LABELS } from "../../../staff/roles.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadOrSignIn(request, () => staffApi("me", { signal: request.signal }));
@@ -29,7 +29,7 @@ export default function StaffLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const phone = useIsPhone();
-  const links = NAV.filter((item) => !item.admin || user.role === "admin");
+  const links = NAV.filter((item) => !item.admin || mayAdminister(user.role));
 
   const signOut = async () => {
     try {
