@@ -19,7 +19,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
               <td className="py-2 pr-3 pl-4 whitespace-nowrap text-ink-soft tabular-nums">
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </td>
-              <td className="px-3 py-2 wrap-anywhere text-ink">{entry.actor?.email ?? "—"}</td>
+              <td className="min-w-52 px-3 py-2 wrap-anywhere text-ink">{entry.actor?.email ?? "—"}</td>
               <td className="px-3 py-2 whitespace-nowrap text-ink">{AUDIT_ACTION_LABELS[entry.action]}</td>
               <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">
                 {entry.leadId === null ? (
@@ -33,7 +33,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
                   </Link>
                 )}
               </td>
-              <td className="py-2 pr-4 pl-3 wrap-anywhere text-ink-soft">{entry.detail ?? ""}</td>
+              <td className="min-w-40 py-2 pr-4 pl-3 wrap-anywhere text-ink-soft">{entry.detail ?? ""}</td>
             </tr>
           ))}
         </tbody>
