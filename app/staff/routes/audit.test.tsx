@@ -1,12 +1,10 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditEntry, leadId, STAFF, signedInAs } from "~/staff/test/fixtures";
 import { mockStaffApi, refuse } from "~/staff/test/mock-staff-api";
 import { renderStaff } from "~/staff/test/render-staff";
 import type { AuditPage } from "../../../staff/api.ts";
 import { AUDIT_PAGE_SIZE } from "../../../staff/limits.ts";
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe("the audit log", () => {
   it("lists who did what and when, with the lead's id and the page's place in the whole", async () => {

@@ -1,11 +1,9 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { detailOf, leadId, SAMPLE, signedInAs } from "~/staff/test/fixtures";
 import { mockStaffApi, refuse } from "~/staff/test/mock-staff-api";
 import { renderStaff } from "~/staff/test/render-staff";
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe("erasing a person", () => {
   it("erases after showing what will go, and only after the confirmation", async () => {

@@ -7,10 +7,7 @@ import { mockStaffApi } from "~/staff/test/mock-staff-api";
 import { renderStaff } from "~/staff/test/render-staff";
 import type { LeadList } from "../../../staff/api.ts";
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+afterEach(() => vi.useRealTimers());
 
 const where = () => screen.getAllByTestId("location").at(-1)?.textContent;
 const param = (name: string) => new URL(where() ?? "", "http://staff.test").searchParams.get(name);

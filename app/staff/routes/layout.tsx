@@ -1,12 +1,12 @@
-import { FileSearch, Inbox, LogOut, ScrollText, ShieldPlus, UserX } from "lucide-react";
-import { Link, type LoaderFunctionArgs, Outlet, useLoaderData, useLocation, useNavigate } from "react-router";
+import { FileSearch, LogOut, ShieldPlus } from "lucide-react";
+import { type LoaderFunctionArgs, Outlet, useLoaderData, useNavigate } from "react-router";
 import { Toaster } from "sonner";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
+import { StaffNav } from "~/staff/components/staff-nav";
 import { loadOrSignIn, StaffApiError, staffApi } from "~/staff/lib/api";
 import { useIsPhone } from "~/staff/lib/hooks";
 import { staffPaths } from "~/staff/lib/staff-paths";
-import { mayAdminister, ROLE_LABELS } from "../../../staff/roles.ts";
+import { ROLE_LABELS } from "../../../staff/roles.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadOrSignIn(request, () => staffApi("me", { signal: request.signal }));
@@ -17,19 +17,11 @@ export function shouldRevalidate() {
   return false;
 }
 
-const NAV = [
-  { to: staffPaths.inbox, label: "Inbox", icon: Inbox, end: true, admin: false },
-  { to: staffPaths.audit, label: "Audit log", icon: ScrollText, end: false, admin: true },
-  { to: staffPaths.erase, label: "Erase a person", icon: UserX, end: false, admin: true },
-];
-
 /** The staff app's frame: a narrow side navigation, a top bar with who is signed in, the page. */
 export default function StaffLayout() {
   const { user } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const phone = useIsPhone();
-  const links = NAV.filter((item) => !item.admin || mayAdminister(user.role));
 
   const signOut = async () => {
     try {
@@ -67,31 +59,7 @@ export default function StaffLayout() {
         </Button>
       </header>
       <div className="flex flex-1 flex-col md:flex-row">
-        <nav
-          aria-label="Staff"
-          className={cn("border-line bg-white", phone ? "border-b px-2" : "w-52 shrink-0 border-r px-3 py-4")}
-        >
-          <ul className={cn(phone ? "flex gap-1 overflow-x-auto" : "flex flex-col gap-1")}>
-            {links.map(({ to, label, icon: Icon, end }) => {
-              const current = end ? pathname === to : pathname.startsWith(to);
-              return (
-                <li key={to}>
-                  <Link
-                    to={to}
-                    aria-current={current ? "page" : undefined}
-                    className={cn(
-                      "flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-navy-700",
-                      current ? "bg-navy-50 text-navy-900" : "text-ink-soft hover:bg-surface hover:text-ink",
-                    )}
-                  >
-                    <Icon aria-hidden className="size-4" />
-                    {label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        <StaffNav role={user.role} phone={phone} />
         <main id="staff-main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
           <Outlet context={{ user }} />
         </main>

@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { leadId, pageOf, personOf, SAMPLE, STAFF, signedInAs } from "~/staff/test/fixtures";
 import { mockStaffApi, refuse } from "~/staff/test/mock-staff-api";
 import { renderStaff } from "~/staff/test/render-staff";
 import type { HistoryEntry, LeadChange, LeadPage, Note } from "../../../staff/api.ts";
-
-afterEach(() => vi.unstubAllGlobals());
 
 const { dana, marisol, owen, jonah } = SAMPLE;
 const colleagues = { people: [STAFF.admin, STAFF.sales] };

@@ -1,10 +1,8 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mockStaffApi, refuse } from "~/staff/test/mock-staff-api";
 import { renderStaff } from "~/staff/test/render-staff";
-
-afterEach(() => vi.unstubAllGlobals());
 
 const TOKEN = "setup-token-ok";
 const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";

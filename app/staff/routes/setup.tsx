@@ -1,11 +1,11 @@
 import { CircleCheck } from "lucide-react";
-import { QRCodeSVG } from "qrcode.react";
 import { useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { AuthCard, FormAlert } from "~/staff/components/auth-card";
+import { AuthenticatorKey } from "~/staff/components/authenticator-key";
 import { CodeField } from "~/staff/components/code-field";
 import { StaffApiError, staffApi } from "~/staff/lib/api";
 import type { StaffHandle } from "~/staff/lib/hooks";
@@ -30,9 +30,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function HydrateFallback() {
   return <AuthCard title="Set up your account">{null}</AuthCard>;
 }
-
-/** Groups the base32 key in fours so it can be read aloud and typed. */
-const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
 
 type Step = { name: "password" } | { name: "enrol"; totpUri: string; secret: string } | { name: "done" };
 
@@ -104,25 +101,7 @@ export default function Setup() {
         intro="Scan the code with an authenticator app (Google Authenticator, 1Password, Authy…), then enter the 6-digit code it shows."
       >
         {error ? <FormAlert>{error}</FormAlert> : null}
-        <figure className="flex flex-col items-center gap-4">
-          <QRCodeSVG
-            value={step.totpUri}
-            size={200}
-            marginSize={2}
-            title="QR code for your authenticator app"
-            role="img"
-            className="rounded-lg border border-line"
-          />
-          <figcaption className="w-full rounded-lg bg-surface p-3 text-center">
-            <span className="block text-sm font-semibold text-ink">Can't scan? Enter this key</span>
-            <code
-              data-testid="totp-key"
-              className="mt-1 block font-mono text-base tracking-wider break-all text-ink"
-            >
-              {grouped(step.secret)}
-            </code>
-          </figcaption>
-        </figure>
+        <AuthenticatorKey totpUri={step.totpUri} secret={step.secret} />
         <form onSubmit={confirmCode} className="mt-6 flex flex-col gap-5">
           <CodeField />
           <Button type="submit" disabled={busy} className="w-full">

@@ -1,13 +1,11 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditEntry, listOf, rowOf, SAMPLE, STAFF } from "~/staff/test/fixtures";
 import { mockStaffApi, refuse } from "~/staff/test/mock-staff-api";
 import { renderStaff } from "~/staff/test/render-staff";
 import type { AuditPage } from "../../../staff/api.ts";
 import { AUDIT_PAGE_SIZE } from "../../../staff/limits.ts";
-
-afterEach(() => vi.unstubAllGlobals());
 
 const where = () => screen.getAllByTestId("location").at(-1)?.textContent;
 const PASSWORD = "correct horse battery";

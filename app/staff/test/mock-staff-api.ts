@@ -55,6 +55,7 @@ export function mockStaffApi(handlers: Handlers): MockStaffApi {
   const calls: MockCall[] = [];
   const violations: string[] = [];
   onTestFinished(() => {
+    vi.unstubAllGlobals();
     if (violations.length) throw new Error(`answers outside the staff contract:\n${violations.join("\n")}`);
   });
 
