@@ -1,7 +1,7 @@
-import { findLeadForm } from "../../leads/catalog.ts";
+import { fieldLabelOf, findLeadForm } from "../../leads/catalog.ts";
 import { RESUME_TYPES } from "../../leads/resume.ts";
 import type { AuditEntry, HistoryEntry, LeadDetail, LeadRow, Note, Person } from "../../staff/api.ts";
-import { fieldLabelOf, formLabelOf, nameOf, organisationOf } from "../../staff/labels.ts";
+import { formLabelOf, nameOf, organisationOf } from "../../staff/labels.ts";
 import { NEW_STATUS, statusesOf } from "../../staff/workflow.ts";
 import type { ExportedLead } from "../lead-export.ts";
 import type { LeadRecord } from "../store/lead-records.ts";
