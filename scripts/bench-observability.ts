@@ -7,7 +7,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { makeMinimalBuild, type ServerProcess, startServer } from "../server/test/server-process.ts";
+import {
+  freePort,
+  makeMinimalBuild,
+  type ServerProcess,
+  startServer,
+} from "../server/test/server-process.ts";
 import { postLeadLoad } from "./bench-load.ts";
 
 const TOKEN = "bench-observability-token";
@@ -51,7 +56,9 @@ export async function compareObservability(
     for (const side of sides) {
       const dataDir = await mkdtemp(path.join(tmpdir(), "bench-observability-"));
       dirs.push(dataDir);
-      side.server = await startServer({ ...common, ...side.env, DATA_DIR: dataDir }, 60_000);
+      // The quiet side writes no "serving" line to learn its port from: it gets one, and is waited for on it.
+      const port = String(await freePort());
+      side.server = await startServer({ ...common, ...side.env, DATA_DIR: dataDir, PORT: port }, 60_000);
       await postLeadLoad(side.server.url, connections, WARM_UP_S);
     }
     for (let round = 0; round < ROUNDS; round++) {
