@@ -131,10 +131,13 @@ export async function startServer(
       child.kill("SIGKILL");
       reject(new Error(`server did not start within ${timeoutMs} ms:\n${output}`));
     }, timeoutMs);
+    let started = false;
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /"port":(\d+)[^\n]*"msg":"serving\b/.exec(output);
+      // Searched only until found: a busy server's log grows by megabytes, and each search reads all of it.
+      const match = started ? null : /"port":(\d+)[^\n]*"msg":"serving\b/.exec(output);
       if (match) {
+        started = true;
         clearTimeout(timer);
         resolve(Number(match[1]));
       }
@@ -145,6 +148,7 @@ export async function startServer(
     if (fixedPort > 0) {
       acceptsConnections(fixedPort, () => child.exitCode !== null || child.signalCode !== null).then(
         () => {
+          started = true;
           clearTimeout(timer);
           resolve(fixedPort);
         },
