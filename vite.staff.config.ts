@@ -17,7 +17,7 @@ loadProjectEnvFile(fileURLToPath(new URL(".", import.meta.url)));
 export default mergeConfig(
   viteBase(process.env),
   defineConfig({
-    root: fileURLToPath(new URL("./app/staff-app", import.meta.url)),
+    root: fileURLToPath(new URL("./app/staff", import.meta.url)),
     base: `${STAFF_APP_PATH}/`,
     plugins: [tailwindcss()],
     build: {

@@ -13,6 +13,6 @@ export default [
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("terms-of-service", "routes/terms-of-service.tsx"),
   route("login", "routes/login.tsx"),
-  // The staff pages are an app of their own (app/staff-app, decision 020).
+  // The staff pages are an app of their own (app/staff, decision 020).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -37,6 +37,7 @@ export const signInRequest = z.object({
 });
 export const meAnswer = z.object({ user: staffUserSchema });
 
+export const setupInspectQuery = z.object({ token: z.string().max(200) });
 export const setupInspectAnswer = z.object({ email: z.string() });
 export const setupPasswordRequest = z.object({ token: z.string().max(200), password: z.string().max(1000) });
 export const setupPasswordAnswer = z.object({ totpUri: z.string(), secret: z.string() });

@@ -1,4 +1,5 @@
 import { findLeadForm, type LeadForm } from "../leads/catalog.ts";
+import type { AuditAction } from "./api.ts";
 
 /** How staff name a form's leads: the catalog's label, or the id of a form that no longer exists. */
 export const formLabelOf = (formId: string) => findLeadForm(formId)?.label ?? formId;
@@ -39,3 +40,23 @@ export function nameOf(fields: Readonly<Record<string, string>>): string {
 /** The organisation field the form has, if any: company, facility or organization. */
 export const organisationOf = (fields: Readonly<Record<string, string>>): string | null =>
   fields.company || fields.facility || fields.organization || null;
+
+/** What an audit entry records, as the audit log page reads it. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  sign_in: "Signed in",
+  sign_in_failed: "Failed sign-in",
+  locked: "Account locked",
+  sign_out: "Signed out",
+  setup_completed: "Finished set-up",
+  lead_viewed: "Viewed a lead",
+  resume_downloaded: "Downloaded a resume",
+  export: "Exported leads",
+  status_changed: "Changed a status",
+  assignee_changed: "Changed an assignee",
+  note_added: "Added a note",
+  erase: "Erased a person",
+  staff_added: "Added a staff account",
+  staff_role_changed: "Changed a role",
+  staff_disabled: "Disabled an account",
+  staff_reset: "Reset an account",
+};

@@ -12,3 +12,6 @@ export const SOURCE_COUNT_LIMIT = 20;
 export const SEARCH_MAX = 200;
 /** The highest page number a list accepts. */
 export const PAGE_MAX = 100_000;
+/** A password has PASSWORD_MIN to PASSWORD_MAX characters (and is not one of the most common). */
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 128;

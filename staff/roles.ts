@@ -21,6 +21,9 @@ export const FORMS_OF_ROLE: Record<Role, readonly LeadFormId[]> = {
   sales: REQUEST_FORMS,
 };
 
+/** Erasing a person's data and reading the audit log: admins only (anyone else gets the 404 of a missing page). */
+export const mayAdminister = (role: Role) => role === "admin";
+
 export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
 
 export const maySee = (role: Role, formId: string) =>

@@ -218,8 +218,8 @@ describe.each(DIALECTS)("a log reader that stops reading, on %s", (dialect) => {
       LOG_BUFFER_BYTES: String(16 * 1024),
       RATE_LIMIT_PER_MINUTE: "0",
     });
-    // Each request logs its access line (about 165 bytes): 800 of them, 130 KB, are more than the pipe (64 KB) and
-    // the log buffer (16 KB) hold.
+    // Each request logs its access line (about 170 bytes): 2,000 of them, 340 KB, are more than the pipe (64 KB),
+    // this process's paused reader (its 64 KB high-water mark) and the server's log buffer (16 KB) hold.
     const flood = async (requests: number) => {
       let served = 0;
       const clients = Array.from({ length: 20 }, async () => {
@@ -236,7 +236,7 @@ describe.each(DIALECTS)("a log reader that stops reading, on %s", (dialect) => {
     };
     try {
       server.stopReadingStdout();
-      expect(await flood(800)).toBe(800);
+      expect(await flood(2000)).toBe(2000);
       // The reader comes back: the server says how many lines it missed.
       server.resumeReadingStdout();
       const reported = await waitFor(
@@ -248,7 +248,7 @@ describe.each(DIALECTS)("a log reader that stops reading, on %s", (dialect) => {
 
       // It stalls again, for good: SIGTERM must still end the process.
       server.stopReadingStdout();
-      expect(await flood(800)).toBe(800);
+      expect(await flood(2000)).toBe(2000);
       const stopping = performance.now();
       server.child.kill("SIGTERM");
       const exitedAfter = await Promise.race([

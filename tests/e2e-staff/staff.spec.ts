@@ -1,14 +1,24 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { FAKE_CODE, FAKE_PASSWORD, SETUP_TOKEN } from "../staff/fake-api.ts";
+import type { Page } from "@playwright/test";
+import {
+  arrive,
+  codeOf,
+  createAccount,
+  expect,
+  PASSWORD,
+  type Seed,
+  type StaffServer,
+  signIn,
+  staffAdd,
+  test,
+  unique,
+} from "./fixtures.ts";
 
 /**
- * The staff pages in Chromium at 1280 px (desktop project) and 390 px (mobile project), against the
- * contract's fake staff API (tests/staff/serve-fake.ts; playwright.staff.config.ts).
- * SWITCH TO THE REAL SERVER when branch i13api is merged: sign-in then needs a TOTP code computed from the
- * set-up key, the accounts come from `npm run leads -- staff add`, and leads from the intake API; the
- * assertions on what a person sees stay as they are.
+ * The staff pages in Chromium at 1280 px (desktop projects) and 390 px (mobile projects), against the real
+ * server and its store on each database (playwright.staff.config.ts): the leads and accounts that seed.setup.ts
+ * made, accounts from the CLI, leads from the public intake API.
  */
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"];
@@ -23,33 +33,31 @@ async function axeViolations(page: Page) {
   );
 }
 
-/** A PNG of the page for a person to look at (test-results/staff-screens). */
-async function screenshot(page: Page, name: string) {
-  mkdirSync("test-results/staff-screens", { recursive: true });
+/** A PNG of the page for a person to look at (test-results/staff-screens/<database>). */
+async function screenshot(page: Page, server: StaffServer, name: string) {
+  const dir = `test-results/staff-screens/${server.database}`;
+  mkdirSync(dir, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `test-results/staff-screens/${name}-${width}.png`, fullPage: true });
+  await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
 }
 
-async function signIn(page: Page, email: string, next = "/staff") {
-  await page.goto(`/staff/sign-in?next=${encodeURIComponent(next)}`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(FAKE_PASSWORD);
-  await page.getByLabel("Code from your authenticator app").fill(FAKE_CODE);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-/** A lead of one's own for a test that changes it (the fake is shared by every test of the run). */
-async function arrive(page: Page, formId: string, fields: Record<string, string>): Promise<number> {
-  const response = await page.request.post("/__fake/arrive", { data: { formId, fields } });
-  return ((await response.json()) as { id: number }).id;
-}
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+/** The served files are the same whichever database the server uses: checked once, against SQLite's. */
+const servedFilesOnly = (server: StaffServer) =>
+  test.skip(server.database !== "sqlite", "the served files do not depend on the database");
 
 test.use({ reducedMotion: "reduce" });
 
-test("every /staff path is the SPA shell: no-store, noindex, client-rendered", async ({ request }) => {
-  for (const path of ["/staff", "/staff/sign-in", "/staff/leads/1", "/staff/audit"]) {
+test("every /staff path is the SPA shell: no-store, noindex, client-rendered", async ({
+  request,
+  server,
+}) => {
+  servedFilesOnly(server);
+  for (const path of [
+    "/staff",
+    "/staff/sign-in",
+    "/staff/leads/0199b2c4-1e00-7000-8000-000000000001",
+    "/staff/audit",
+  ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     expect(response.headers()["cache-control"], path).toBe("no-store");
@@ -61,7 +69,8 @@ test("every /staff path is the SPA shell: no-store, noindex, client-rendered", a
   expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/staff");
 });
 
-test("a public page loads no staff code; a staff page does", async ({ page, request }) => {
+test("a public page loads no staff code; a staff page does", async ({ page, request, server }) => {
+  servedFilesOnly(server);
   // The URLs the pages load, read afterwards: a response's body is gone once its page navigated away.
   let urls = new Set<string>();
   page.on("response", (response) => {
@@ -76,8 +85,8 @@ test("a public page loads no staff code; a staff page does", async ({ page, requ
   const publicScripts = await bodiesOf(urls);
   expect(publicScripts.length).toBeGreaterThan(5);
   expect(publicScripts.filter((source) => source.includes("/api/staff"))).toEqual([]);
-  // Not even a route of it: React Router's manifest on a public page lists no staff route (decision 020).
-  expect(publicScripts.filter((source) => source.includes("routes/staff"))).toEqual([]);
+  // Not even a route of it: React Router's manifest on a public page names no module of app/staff (decision 020).
+  expect(publicScripts.filter((source) => /staff\/(routes|components|lib)\//.test(source))).toEqual([]);
   expect([...urls].filter((url) => new URL(url).pathname.startsWith("/staff-app/"))).toEqual([]);
   urls = new Set();
   await page.goto("/staff/sign-in");
@@ -86,44 +95,62 @@ test("a public page loads no staff code; a staff page does", async ({ page, requ
   expect((await bodiesOf(urls)).some((source) => source.includes("/api/staff"))).toBe(true);
 });
 
-test("not signed in, a staff page goes to sign-in and comes back after", async ({ page }) => {
-  await page.goto("/staff/leads/2?from=bookmark");
-  await expect(page).toHaveURL(/\/staff\/sign-in\?next=%2Fstaff%2Fleads%2F2%3Ffrom%3Dbookmark$/);
+test("not signed in, a staff page goes to sign-in and comes back after", async ({ page, seed }) => {
+  const lead = seed.leads.marisol;
+  await page.goto(`/staff/leads/${lead}?from=bookmark`);
+  await expect(page).toHaveURL(
+    `/staff/sign-in?next=${encodeURIComponent(`/staff/leads/${lead}?from=bookmark`)}`,
+  );
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
-  await page.getByLabel("E-mail").fill("admin@example.com");
-  await page.getByLabel("Password").fill(FAKE_PASSWORD);
-  await page.getByLabel("Code from your authenticator app").fill(FAKE_CODE);
+  await page.getByLabel("E-mail").fill(seed.accounts.admin.email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Code from your authenticator app").fill(codeOf(seed.accounts.admin.secret));
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/staff\/leads\/2\?from=bookmark$/);
+  await expect(page).toHaveURL(`/staff/leads/${lead}?from=bookmark`);
   await expect(page.getByRole("heading", { level: 1, name: "Marisol Vega" })).toBeVisible();
   await expect(page.getByTestId("staff-email")).toHaveText("admin@example.com");
 });
 
-test("sign-in shows the API's errors, the lockout and the rate limit", async ({ page }) => {
-  const email = `nobody-${unique()}@example.com`;
-  await page.goto("/staff/sign-in");
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Password").fill("wrong password!");
-    await page.getByLabel("Code from your authenticator app").fill("000000");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert")).toHaveText("E-mail, password or code is wrong.");
+test("sign-in shows the API's errors, the lockout and the rate limit", async ({ page, request, server }) => {
+  const account = await createAccount(request, server, {
+    email: `locked-${unique()}@example.com`,
+    name: "Lee Locked",
+    role: "sales",
+  });
+  const alert = page.getByRole("alert");
+  // An address that has no account, then the account's own: wrong passwords count, and the fifth locks it.
+  await signIn(
+    page,
+    { ...account, email: `nobody-${unique()}@example.com` },
+    { password: "wrong password!" },
+  );
+  await expect(alert).toHaveText("E-mail, password or code is wrong.");
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    await signIn(page, account, { password: "wrong password!" });
+    await expect(alert).toHaveText("E-mail, password or code is wrong.");
   }
-  await page.getByLabel("Password").fill("wrong password!");
-  await page.getByLabel("Code from your authenticator app").fill("000000");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toContainText("locked for 15 minutes");
-  await page.getByLabel("E-mail").fill("busy@example.com");
-  await page.getByLabel("Password").fill("whatever it is");
-  await page.getByLabel("Code from your authenticator app").fill("000000");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toContainText("Wait 60 seconds before trying again.");
+  await signIn(page, account, { password: "wrong password!" });
+  await expect(alert).toContainText("locked for 15 minutes");
+  await expect(alert).toContainText("Ask an admin if you need in sooner.");
+
+  // This address has made 6 of its 20 attempts in 5 minutes: 14 more, then the page names the wait.
+  for (let attempt = 0; attempt < 14; attempt += 1) {
+    const refused = await page.request.post("/api/staff/sign-in", {
+      data: { email: account.email, password: "wrong password!", code: "000000" },
+      headers: { Origin: server.origin },
+    });
+    expect(refused.status()).toBe(423);
+  }
+  await signIn(page, account);
+  await expect(alert).toContainText("Too many sign-in attempts from here.");
+  await expect(alert).toContainText("Wait 5 minutes before trying again.");
 });
 
 test("keyboard: j/k move through the inbox, Enter opens a lead, Escape returns with the filter kept", async ({
   page,
+  seed,
 }) => {
-  await signIn(page, "admin@example.com", "/staff?delivery=delivered");
+  await signIn(page, seed.accounts.admin, { next: "/staff?delivery=delivered" });
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
   const links = page.locator("a[data-lead-link]");
   await expect(links.first()).toBeVisible();
@@ -141,12 +168,16 @@ test("keyboard: j/k move through the inbox, Enter opens a lead, Escape returns w
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
 });
 
-test("a new lead appears in the open inbox without a reload", async ({ page }) => {
+test("a new lead appears in the open inbox without a reload", async ({ page, seed }) => {
   await page.clock.install();
-  await signIn(page, "admin@example.com");
+  await signIn(page, seed.accounts.admin);
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
   const name = `Newcomer ${unique()}`;
-  await arrive(page, "careworks-demo", { name, email: `${unique()}@example.com`, company: "Bay Clinic" });
+  await arrive(page.request, "careworks-demo", {
+    name,
+    email: `${unique()}@example.com`,
+    company: "Bay Clinic",
+  });
   await expect(page.getByRole("link", { name })).toHaveCount(0);
   await page.clock.runFor(30_000);
   await expect(page.getByRole("link", { name })).toBeVisible();
@@ -155,15 +186,15 @@ test("a new lead appears in the open inbox without a reload", async ({ page }) =
 
 test("status, assignee and a note: each says what it did and shows in the history; a status undoes", async ({
   page,
+  seed,
 }) => {
   const name = `Status ${unique()}`;
-  await signIn(page, "admin@example.com");
-  const id = await arrive(page, "staffing-request", {
+  const id = await arrive(page.request, "staffing-request", {
     name,
     email: `${unique()}@example.com`,
     facility: "Elm",
   });
-  await page.goto(`/staff/leads/${id}`);
+  await signIn(page, seed.accounts.admin, { next: `/staff/leads/${id}` });
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 
   await page.getByLabel("Current status").selectOption("Contacted");
@@ -184,23 +215,22 @@ test("status, assignee and a note: each says what it did and shows in the histor
   await expect(page.getByLabel("Add a note")).toHaveValue("");
 });
 
-test("a recruiter sees applications only; a demo lead is not found", async ({ page }) => {
-  await signIn(page, "rita@example.com");
+test("a recruiter sees applications only; a demo lead is not found", async ({ page, seed }) => {
+  await signIn(page, seed.accounts.recruiter);
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Marisol Vega" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Dana Whitfield" })).toHaveCount(0);
   await expect(
     page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Audit log" }),
   ).toHaveCount(0);
-  await page.goto("/staff/leads/1");
+  await page.goto(`/staff/leads/${seed.leads.dana}`);
   await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
 });
 
-test("erase: e-mail, then what will go, then the confirmation, then what went", async ({ page }) => {
+test("erase: e-mail, then what will go, then the confirmation, then what went", async ({ page, seed }) => {
   const email = `erase-${unique()}@example.com`;
-  await signIn(page, "admin@example.com");
-  await arrive(page, "payroll-info", { name: "Erin Erase", email, organization: "Gone Co" });
-  await page.goto("/staff/erase");
+  await arrive(page.request, "payroll-info", { name: "Erin Erase", email, organization: "Gone Co" });
+  await signIn(page, seed.accounts.admin, { next: "/staff/erase" });
   await page.getByLabel("E-mail address").fill(email);
   await page.getByRole("button", { name: "Show what will be erased" }).click();
   await expect(page.getByRole("heading", { name: `This will erase, for ${email}:` })).toBeVisible();
@@ -209,119 +239,134 @@ test("erase: e-mail, then what will go, then the confirmation, then what went", 
   await expect(page.getByRole("status").filter({ hasText: "Erased 1 lead" })).toContainText(email);
 });
 
-test("set-up: the 12-character rule, the QR code and key, a first code", async ({ page }) => {
-  await page.goto(`/staff/setup?token=${SETUP_TOKEN}`);
+test("set-up: the 12-character rule, the QR code and key, a first code", async ({ page, server }) => {
+  await page.goto(
+    await staffAdd(server, { email: `new-${unique()}@example.com`, name: "Nia New", role: "sales" }),
+  );
   await expect(page.getByRole("heading", { level: 1, name: "Set up your account" })).toBeVisible();
   await expect(page.getByText("At least 12 characters.", { exact: false })).toBeVisible();
   await page.getByLabel("New password").fill("password1234");
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("alert")).toHaveText("That password is on the list of common passwords.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "This is one of the most common passwords. Choose one that is not.",
+  );
   await page.getByLabel("New password").fill("a calm clinical inbox");
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/staff/setup/password"));
   await page.getByRole("button", { name: "Continue" }).click();
+  const { secret } = (await (await answer).json()) as { secret: string };
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   await expect(page.getByText("Can't scan? Enter this key")).toBeVisible();
-  await expect(page.getByTestId("totp-key")).toHaveText("JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP");
+  // The server's key, in groups of four to read aloud and type.
+  await expect(page.getByTestId("totp-key")).toHaveText(secret.replace(/(.{4})(?=.)/g, "$1 "));
   // Rendered here as SVG: no request leaves for a QR service.
   await expect(page.locator("svg[role=img]")).toHaveCount(1);
-  await screenshot(page, "setup-enrol");
+  await screenshot(page, server, "setup-enrol");
   expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel("Code from your authenticator app").fill(codeOf(secret));
+  await page.getByRole("button", { name: "Confirm and finish" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your account is ready" })).toBeVisible();
 });
 
 /** Every staff page in its main states: axe clean, no sideways scrolling, a screenshot to look at. */
-const staffPages: { name: string; signedIn: boolean; open: (page: Page, phone: boolean) => Promise<void> }[] =
-  [
-    {
-      name: "sign-in",
-      signedIn: false,
-      open: async (page) => {
-        await page.goto("/staff/sign-in");
-        await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
-      },
+const staffPages: {
+  name: string;
+  signedIn: boolean;
+  open: (page: Page, context: { phone: boolean; seed: Seed; server: StaffServer }) => Promise<void>;
+}[] = [
+  {
+    name: "sign-in",
+    signedIn: false,
+    open: async (page) => {
+      await page.goto("/staff/sign-in");
+      await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
     },
-    {
-      name: "setup-password",
-      signedIn: false,
-      open: async (page) => {
-        await page.goto(`/staff/setup?token=${SETUP_TOKEN}`);
-        await expect(page.getByRole("heading", { level: 1, name: "Set up your account" })).toBeVisible();
-      },
+  },
+  {
+    name: "setup-password",
+    signedIn: false,
+    open: async (page, { server }) => {
+      await page.goto(
+        await staffAdd(server, { email: `new-${unique()}@example.com`, name: "Nia New", role: "sales" }),
+      );
+      await expect(page.getByRole("heading", { level: 1, name: "Set up your account" })).toBeVisible();
     },
-    {
-      name: "setup-invalid",
-      signedIn: false,
-      open: async (page) => {
-        await page.goto("/staff/setup?token=nope");
-        await expect(
-          page.getByRole("heading", { level: 1, name: "This set-up link does not work" }),
-        ).toBeVisible();
-      },
+  },
+  {
+    name: "setup-invalid",
+    signedIn: false,
+    open: async (page) => {
+      await page.goto("/staff/setup?token=nope");
+      await expect(
+        page.getByRole("heading", { level: 1, name: "This set-up link does not work" }),
+      ).toBeVisible();
     },
-    {
-      name: "inbox",
-      signedIn: true,
-      open: async (page) => {
-        await page.goto("/staff");
-        await expect(page.locator("a[data-lead-link]").first()).toBeVisible();
-      },
+  },
+  {
+    name: "inbox",
+    signedIn: true,
+    open: async (page) => {
+      await page.goto("/staff");
+      await expect(page.locator("a[data-lead-link]").first()).toBeVisible();
     },
-    {
-      name: "inbox-filters",
-      signedIn: true,
-      open: async (page, phone) => {
-        await page.goto("/staff?status=New");
-        if (!phone) return;
-        await page.getByRole("button", { name: /Filters and search/ }).click();
-        await expect(page.getByRole("dialog", { name: "Filters and search" })).toBeVisible();
-      },
+  },
+  {
+    name: "inbox-filters",
+    signedIn: true,
+    open: async (page, { phone }) => {
+      await page.goto("/staff?status=New");
+      if (!phone) return;
+      await page.getByRole("button", { name: /Filters and search/ }).click();
+      await expect(page.getByRole("dialog", { name: "Filters and search" })).toBeVisible();
     },
-    {
-      name: "inbox-empty",
-      signedIn: true,
-      open: async (page) => {
-        await page.goto("/staff?q=zzz-nothing");
-        await expect(page.getByText("No leads match these filters")).toBeVisible();
-      },
+  },
+  {
+    name: "inbox-empty",
+    signedIn: true,
+    open: async (page) => {
+      await page.goto("/staff?q=zzz-nothing");
+      await expect(page.getByText("No leads match these filters")).toBeVisible();
     },
-    {
-      name: "lead",
-      signedIn: true,
-      open: async (page) => {
-        await page.goto("/staff/leads/2");
-        await expect(page.getByRole("heading", { level: 1, name: "Marisol Vega" })).toBeVisible();
-        await expect(page.locator("iframe[sandbox='']")).toHaveAttribute("src", "/api/staff/leads/2/resume");
-      },
+  },
+  {
+    name: "lead",
+    signedIn: true,
+    open: async (page, { seed }) => {
+      await page.goto(`/staff/leads/${seed.leads.marisol}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Marisol Vega" })).toBeVisible();
+      await expect(page.locator("iframe[sandbox='']")).toHaveAttribute(
+        "src",
+        `/api/staff/leads/${seed.leads.marisol}/resume`,
+      );
     },
-    {
-      name: "audit",
-      signedIn: true,
-      open: async (page) => {
-        await page.goto("/staff/audit");
-        await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
-      },
+  },
+  {
+    name: "audit",
+    signedIn: true,
+    open: async (page) => {
+      await page.goto("/staff/audit");
+      await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
     },
-    {
-      name: "erase-preview",
-      signedIn: true,
-      open: async (page) => {
-        await page.goto("/staff/erase");
-        await page.getByLabel("E-mail address").fill("marisol.vega@example.com");
-        await page.getByRole("button", { name: "Show what will be erased" }).click();
-        await expect(page.getByRole("button", { name: "Erase 1 lead for good" })).toBeVisible();
-      },
+  },
+  {
+    name: "erase-preview",
+    signedIn: true,
+    open: async (page) => {
+      await page.goto("/staff/erase");
+      await page.getByLabel("E-mail address").fill("marisol.vega@example.com");
+      await page.getByRole("button", { name: "Show what will be erased" }).click();
+      await expect(page.getByRole("button", { name: "Erase 1 lead for good" })).toBeVisible();
     },
-  ];
+  },
+];
 
 for (const { name, signedIn, open } of staffPages) {
-  test(`axe and layout: ${name}`, async ({ page, viewport }) => {
-    if (signedIn) {
-      await signIn(page, "admin@example.com");
-      await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
-    }
-    await open(page, (viewport?.width ?? 0) < 768);
+  test(`axe and layout: ${name}`, async ({ page, viewport, seed, server, signedInAsAdmin }) => {
+    if (signedIn) await signedInAsAdmin();
+    await open(page, { phone: (viewport?.width ?? 0) < 768, seed, server });
     await page.waitForLoadState("networkidle");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, "no sideways scrolling").toBeLessThanOrEqual(0);
-    await screenshot(page, name);
+    await screenshot(page, server, name);
     // The resume frame is sandboxed (no scripts): axe checks it from the page, not from inside.
     const results = await new AxeBuilder({ page }).withTags(TAGS).options({ iframes: false }).analyze();
     expect(
@@ -332,7 +377,8 @@ for (const { name, signedIn, open } of staffPages) {
   });
 }
 
-test("the public log-in page links quietly to the staff sign-in", async ({ page }) => {
+test("the public log-in page links quietly to the staff sign-in", async ({ page, server }) => {
+  servedFilesOnly(server);
   await page.goto("/login");
   await page.getByRole("link", { name: "Staff sign-in" }).click();
   await expect(page).toHaveURL(/\/staff\/sign-in$/);

@@ -12,18 +12,22 @@ export function Select({
   options,
   optionLabel = (option) => option,
   placeholder,
+  value,
+  defaultValue = value === undefined ? "" : undefined,
   ...props
 }: Omit<React.ComponentProps<"select">, "children"> & {
   options: readonly string[];
   /** What a person reads for an option; the posted value stays the option itself. */
   optionLabel?: (option: string) => string;
-  placeholder?: string;
+  /** false: no empty option, one of the options is always chosen (a lead's status in the staff inbox). */
+  placeholder?: string | false;
 }) {
   return (
     <div data-slot="select-wrapper" className="relative">
       <select
         data-slot="select"
-        defaultValue=""
+        value={value}
+        defaultValue={defaultValue}
         className={cn(
           controlClass,
           "h-12 cursor-pointer appearance-none pr-10 text-base text-ink",
@@ -31,7 +35,7 @@ export function Select({
         )}
         {...props}
       >
-        <option value="">{placeholder ?? "Select..."}</option>
+        {placeholder === false ? null : <option value="">{placeholder ?? "Select..."}</option>}
         {options.map((option) => (
           <option key={option} value={option}>
             {optionLabel(option)}

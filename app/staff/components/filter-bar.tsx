@@ -1,0 +1,202 @@
+import { Form, Link } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { cn } from "~/lib/cn";
+import { siteName } from "~/staff/lib/format";
+import { inboxPath, isFiltered } from "~/staff/lib/inbox-query";
+import { staffPaths } from "~/staff/lib/staff-paths";
+import { NO_SOURCE_VALUE } from "../../../leads/source-labels.ts";
+import type { InboxFilter, InboxFilters, LeadList, SourceCount } from "../../../staff/api.ts";
+import { formLabelOf } from "../../../staff/labels.ts";
+import { FORMS_OF_ROLE, type Role, statusesFor } from "../../../staff/roles.ts";
+import { DELIVERY_LABELS, DELIVERY_STATES, type DeliveryState } from "../../../staff/workflow.ts";
+
+/**
+ * The toolbar's scale (DESIGN.md: a work tool, denser than the site): 40 px controls with 14 px text under small
+ * labels. The site's primitives keep their own look; the toolbar sizes them by their data-slot.
+ */
+const TOOLBAR_SCALE =
+  "[&_[data-slot=input]]:h-10 [&_[data-slot=input]]:text-sm [&_[data-slot=select]]:h-10 [&_[data-slot=select]]:text-sm [&_[data-slot=label]]:text-xs [&_[data-slot=label]]:text-ink-soft";
+
+const count = (n: number | undefined) => ` (${(n ?? 0).toLocaleString("en-US")})`;
+
+const idOf = (name: InboxFilter) => `filter-${name}`;
+
+function FilterField({
+  label,
+  name,
+  className,
+  children,
+}: {
+  label: string;
+  name: InboxFilter;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={cn("flex flex-col gap-1.5", className)}>
+      <Label htmlFor={idOf(name)}>{label}</Label>
+      {children}
+    </div>
+  );
+}
+
+/** A filter chosen from a list, "any" first (an empty value: no filter). */
+function FilterSelect({
+  label,
+  name,
+  value,
+  any,
+  options,
+  optionLabel,
+}: {
+  label: string;
+  name: InboxFilter;
+  value: string | undefined;
+  any: string;
+  options: readonly string[];
+  optionLabel: (option: string) => string;
+}) {
+  return (
+    <FilterField label={label} name={name}>
+      <Select
+        id={idOf(name)}
+        name={name}
+        defaultValue={value ?? ""}
+        placeholder={any}
+        options={options}
+        optionLabel={optionLabel}
+      />
+    </FilterField>
+  );
+}
+
+/**
+ * Campaign or referrer: the values the counts name (most leads first), the one chosen even when it is not
+ * among them, and "none" for leads without one.
+ */
+function SourceFilter({
+  none,
+  counts,
+  value,
+  show = (text) => text,
+  ...select
+}: {
+  label: string;
+  name: "campaign" | "referrer";
+  any: string;
+  none: string;
+  counts: SourceCount[];
+  value: string | undefined;
+  show?: (value: string) => string;
+}) {
+  const values = counts.map((entry) => entry.value ?? NO_SOURCE_VALUE);
+  // The chosen value even when the counts do not name it (no lead has it under the other filters).
+  const options = value && !values.includes(value) ? [value, ...values] : values;
+  const nameOf = (option: string) => (option === NO_SOURCE_VALUE ? none : show(option));
+  const countOf = (option: string) => counts[values.indexOf(option)]?.count;
+  return (
+    <FilterSelect
+      {...select}
+      value={value}
+      options={options}
+      optionLabel={(option) => `${nameOf(option)}${count(countOf(option))}`}
+    />
+  );
+}
+
+/** Filters and search in one GET form: the view lives in the URL, so it can be bookmarked and shared. */
+export function FilterBar({
+  filters,
+  list,
+  role,
+  onApply,
+}: {
+  filters: InboxFilters;
+  list: LeadList;
+  role: Role;
+  onApply?: () => void;
+}) {
+  const forms = FORMS_OF_ROLE[role];
+  return (
+    <Form
+      key={inboxPath(filters)}
+      method="get"
+      action={staffPaths.inbox}
+      role="search"
+      aria-label="Filter leads"
+      onSubmit={onApply}
+      className={cn("grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end", TOOLBAR_SCALE)}
+    >
+      <FilterField label="Search" name="q" className="sm:col-span-2">
+        <Input
+          id={idOf("q")}
+          name="q"
+          type="search"
+          defaultValue={filters.q ?? ""}
+          placeholder="Name, e-mail, phone…"
+        />
+      </FilterField>
+      {forms.length > 1 ? (
+        <FilterSelect
+          label="Form"
+          name="form"
+          value={filters.form}
+          any="All forms"
+          options={forms}
+          optionLabel={(form) => `${formLabelOf(form)}${count(list.counts.forms[form])}`}
+        />
+      ) : null}
+      <FilterSelect
+        label="Status"
+        name="status"
+        value={filters.status}
+        any="Any status"
+        options={statusesFor(role)}
+        optionLabel={(status) => `${status}${count(list.counts.statuses[status])}`}
+      />
+      <FilterSelect
+        label="Delivery"
+        name="delivery"
+        value={filters.delivery}
+        any="Any delivery"
+        options={DELIVERY_STATES}
+        optionLabel={(state) => DELIVERY_LABELS[state as DeliveryState]}
+      />
+      <SourceFilter
+        label="Campaign"
+        name="campaign"
+        any="Any campaign"
+        none="No campaign"
+        counts={list.counts.campaigns}
+        value={filters.campaign}
+      />
+      <SourceFilter
+        label="Referring site"
+        name="referrer"
+        any="Any referrer"
+        none="None (direct)"
+        counts={list.counts.referrers}
+        value={filters.referrer}
+        show={siteName}
+      />
+      {(["from", "to"] as const).map((name) => (
+        <FilterField key={name} label={name === "from" ? "From" : "To"} name={name}>
+          <Input id={idOf(name)} name={name} type="date" defaultValue={filters[name] ?? ""} />
+        </FilterField>
+      ))}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" className="flex-1">
+          Apply
+        </Button>
+        {isFiltered(filters) ? (
+          <Link to={staffPaths.inbox} className={buttonVariants({ variant: "ghost", size: "sm" })}>
+            Clear
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

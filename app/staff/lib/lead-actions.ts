@@ -1,0 +1,63 @@
+import { useEffect, useRef } from "react";
+import { type ActionFunctionArgs, data, redirect } from "react-router";
+import { toast } from "sonner";
+import { StaffApiError, staffApi } from "./api";
+import { signInPath } from "./staff-paths";
+
+/** What a change on the lead page did, for its toast (and, for a status, its undo). */
+export type LeadActionResult =
+  | { ok: true; intent: "status"; message: string; previous: string; undone: boolean }
+  | { ok: true; intent: "assignee" | "note"; message: string }
+  | { ok: false; intent: string; message: string };
+
+/** The lead page's action: a status, an assignee or a note, each one call to the API. */
+export async function leadAction({ request, params }: ActionFunctionArgs): Promise<LeadActionResult> {
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+  const id = params.id ?? "";
+  try {
+    if (intent === "status") {
+      const status = String(form.get("status"));
+      await staffApi("changeLead", { id, body: { status } });
+      return {
+        ok: true,
+        intent,
+        message: `Status set to ${status}.`,
+        previous: String(form.get("previous")),
+        undone: form.get("undo") === "1",
+      };
+    }
+    if (intent === "assignee") {
+      const assigneeId = String(form.get("assigneeId") ?? "") || null;
+      const { lead } = await staffApi("changeLead", { id, body: { assigneeId } });
+      const message = lead.assignee ? `Assigned to ${lead.assignee.name}.` : "Nobody is assigned now.";
+      return { ok: true, intent, message };
+    }
+    if (intent === "note") {
+      await staffApi("addNote", { id, body: { text: String(form.get("text") ?? "") } });
+      return { ok: true, intent, message: "Note added." };
+    }
+    throw data("Unknown action", 400);
+  } catch (error) {
+    if (error instanceof StaffApiError && error.status === 401)
+      throw redirect(signInPath(new URL(request.url)));
+    if (error instanceof StaffApiError) return { ok: false, intent, message: error.message };
+    throw error;
+  }
+}
+
+/** Says once what an action did (a toast); a status change offers its undo. */
+export function useActionToast(result: LeadActionResult | undefined, onUndo?: (previous: string) => void) {
+  const shown = useRef<LeadActionResult | undefined>(undefined);
+  useEffect(() => {
+    if (!result || shown.current === result) return;
+    shown.current = result;
+    if (!result.ok) {
+      toast.error(result.message);
+      return;
+    }
+    if (result.intent === "status" && !result.undone && onUndo)
+      toast.success(result.message, { action: { label: "Undo", onClick: () => onUndo(result.previous) } });
+    else toast.success(result.message);
+  }, [result, onUndo]);
+}

@@ -1,0 +1,66 @@
+import { useEffect } from "react";
+import { Outlet, type RouteObject, useMatches } from "react-router";
+import { StaffErrorBoundary } from "~/staff/components/route-error";
+import type { StaffHandle } from "~/staff/lib/hooks";
+import { staffPaths } from "~/staff/lib/staff-paths";
+import * as audit from "~/staff/routes/audit";
+import * as erase from "~/staff/routes/erase";
+import * as inbox from "~/staff/routes/inbox";
+import * as layout from "~/staff/routes/layout";
+import * as lead from "~/staff/routes/lead";
+import * as setup from "~/staff/routes/setup";
+import * as signIn from "~/staff/routes/sign-in";
+
+/** What a staff route module may export, in React Router's data-mode names. */
+interface StaffRouteModule {
+  default: React.ComponentType;
+  loader?: RouteObject["loader"];
+  action?: RouteObject["action"];
+  ErrorBoundary?: React.ComponentType;
+  HydrateFallback?: React.ComponentType;
+  shouldRevalidate?: RouteObject["shouldRevalidate"];
+  handle?: StaffHandle;
+}
+
+/** A route from a module; a signed-in page's errors show inline in the frame (StaffErrorBoundary). */
+function fromModule(module: StaffRouteModule, { inFrame = false } = {}) {
+  const { default: Component, loader, action, HydrateFallback, shouldRevalidate, handle } = module;
+  const ErrorBoundary = module.ErrorBoundary ?? (inFrame ? StaffErrorBoundary : undefined);
+  return { Component, loader, action, ErrorBoundary, HydrateFallback, shouldRevalidate, handle };
+}
+
+/** Names the page after the deepest route that has a title, in the page's one `<title>` (index.html's). */
+function StaffShell() {
+  const matches = useMatches();
+  const named = matches.findLast((match) => (match.handle as StaffHandle | undefined)?.title);
+  const title = (named?.handle as StaffHandle | undefined)?.title;
+  const text = typeof title === "function" ? title(named?.params ?? {}) : title;
+  useEffect(() => {
+    document.title = text ? `${text} · Staff` : "Staff";
+  }, [text]);
+  return <Outlet />;
+}
+
+/**
+ * The staff app's routes (decision 020): one table for the app and its tests. The staff app is a Vite
+ * build of its own, so nothing here is part of a public page's route manifest or chunks.
+ */
+export const staffRoutes: RouteObject[] = [
+  {
+    Component: StaffShell,
+    children: [
+      { path: staffPaths.signIn, ...fromModule(signIn) },
+      { path: staffPaths.setup, ...fromModule(setup) },
+      {
+        path: staffPaths.inbox,
+        ...fromModule(layout),
+        children: [
+          { index: true, ...fromModule(inbox, { inFrame: true }) },
+          { path: "leads/:id", ...fromModule(lead, { inFrame: true }) },
+          { path: "audit", ...fromModule(audit, { inFrame: true }) },
+          { path: "erase", ...fromModule(erase, { inFrame: true }) },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,105 @@
+import { onTestFinished, vi } from "vitest";
+import { type AnswerOf, type EndpointName, STAFF_API, STAFF_ENDPOINTS } from "~/staff/lib/api";
+import { type ErrorCode, errorAnswer } from "../../../staff/api.ts";
+
+/**
+ * `fetch` for the staff pages' component tests: each test answers the calls it expects, and every answer must
+ * be one the contract describes (staff/api.ts). An answer its schema does not parse, or a call the test did not
+ * expect, fails the test. The real server's answers are the staff UI suite's part (tests/e2e-staff).
+ */
+
+/** A call as a test's handler sees it. */
+export interface MockCall {
+  name: EndpointName;
+  /** The lead's id, for the calls about one. */
+  id: string | undefined;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+/** A refusal: an HTTP status and the contract's error body. */
+export class Refusal {
+  readonly status: number;
+  readonly body: { error: ErrorCode; message: string };
+  readonly headers: Record<string, string>;
+  constructor(status: number, error: ErrorCode, message: string, headers: Record<string, string> = {}) {
+    this.status = status;
+    this.body = { error, message };
+    this.headers = headers;
+  }
+}
+
+export const refuse = (status: number, error: ErrorCode, message: string, headers?: Record<string, string>) =>
+  new Refusal(status, error, message, headers);
+
+export type Handlers = {
+  [N in EndpointName]?: (call: MockCall) => AnswerOf<N> | Refusal | Promise<AnswerOf<N> | Refusal>;
+};
+
+const ENDPOINTS = Object.entries(STAFF_ENDPOINTS).map(([name, endpoint]) => ({
+  name: name as EndpointName,
+  method: endpoint.method as string,
+  pattern: new RegExp(`^${STAFF_API}${endpoint.path.replace(":id", "([^/]+)")}$`),
+  answer: endpoint.answer,
+}));
+
+export interface MockStaffApi {
+  /** Every call the pages made, in order. */
+  calls: MockCall[];
+  callsTo(name: EndpointName): MockCall[];
+  /** Answers the contract does not describe; the test fails while any is left here. */
+  violations: string[];
+}
+
+export function mockStaffApi(handlers: Handlers): MockStaffApi {
+  const calls: MockCall[] = [];
+  const violations: string[] = [];
+  onTestFinished(() => {
+    vi.unstubAllGlobals();
+    if (violations.length) throw new Error(`answers outside the staff contract:\n${violations.join("\n")}`);
+  });
+
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), "http://staff.test");
+    const method = init.method ?? "GET";
+    const endpoint = ENDPOINTS.find(
+      (candidate) => candidate.method === method && candidate.pattern.test(url.pathname),
+    );
+    if (!endpoint) {
+      violations.push(`${method} ${url.pathname}: not a call of the staff app`);
+      throw new TypeError("Failed to fetch");
+    }
+    const handler = handlers[endpoint.name] as ((call: MockCall) => unknown) | undefined;
+    if (!handler) {
+      violations.push(`${endpoint.name}: called, and this test gives no answer for it`);
+      throw new TypeError("Failed to fetch");
+    }
+    const id = endpoint.pattern.exec(url.pathname)?.[1];
+    const call: MockCall = {
+      name: endpoint.name,
+      id: id === undefined ? undefined : decodeURIComponent(id),
+      query: url.searchParams,
+      body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const reply = await handler(call);
+    if (reply instanceof Refusal) {
+      if (!errorAnswer.safeParse(reply.body).success)
+        violations.push(`${endpoint.name}: refusal ${JSON.stringify(reply.body)}`);
+      return Response.json(reply.body, { status: reply.status, headers: reply.headers });
+    }
+    if (endpoint.answer === null) return new Response(null, { status: 204 });
+    const checked = endpoint.answer.safeParse(reply);
+    if (!checked.success)
+      violations.push(
+        `${endpoint.name}: ${checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`,
+      );
+    return Response.json(reply);
+  });
+
+  return {
+    calls,
+    callsTo: (name) => calls.filter((call) => call.name === name),
+    violations,
+  };
+}

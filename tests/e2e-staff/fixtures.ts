@@ -1,0 +1,171 @@
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { promisify } from "node:util";
+import { type APIRequestContext, test as base, type Cookie, expect, type Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import type { Role } from "../../staff/roles.ts";
+import type { SampleName } from "../staff/sample-leads.ts";
+
+/**
+ * What the staff UI suite's tests share: the real server they run against (one per database, started by
+ * playwright.staff.config.ts), what the seed project put in its store (seed.setup.ts), and the ways in that a
+ * person has: the CLI's set-up link, the set-up and sign-in pages with a code computed from the shown key.
+ */
+
+const run = promisify(execFile);
+
+/** The password of every account the suite sets up. */
+export const PASSWORD = "a calm clinical inbox at night";
+
+export interface StaffServer {
+  database: "sqlite" | "postgres";
+  origin: string;
+  dataDir: string;
+  /** PostgreSQL: DATABASE_URL with the run's own schema on the search path. */
+  databaseUrl?: string;
+  /** Where the seed project writes what it made (Seed). */
+  seedFile: string;
+}
+
+export interface Account {
+  email: string;
+  name: string;
+  role: Role;
+  /** The authenticator's key, as the set-up page shows it (base32). */
+  secret: string;
+}
+
+export interface Seed {
+  accounts: Record<"admin" | "recruiter" | "sales", Account>;
+  /** The seeded leads' ids, by the person's first name. */
+  leads: Record<SampleName, string>;
+}
+
+let clients = 0;
+
+export const test = base.extend<
+  { signedInAsAdmin: () => Promise<void> },
+  { server: StaffServer; seed: Seed; adminSession: Cookie[] }
+>({
+  server: [undefined as unknown as StaffServer, { option: true, scope: "worker" }],
+  seed: [
+    async ({ server }, use) => use(JSON.parse(readFileSync(server.seedFile, "utf8")) as Seed),
+    { scope: "worker" },
+  ],
+  // One admin session per worker, signed in through the API, for the tests about a page rather than signing in.
+  adminSession: [
+    async ({ playwright, server, seed }, use, workerInfo) => {
+      const request = await playwright.request.newContext({
+        baseURL: server.origin,
+        extraHTTPHeaders: { "X-Forwarded-For": `10.255.${workerInfo.workerIndex % 256}.1` },
+      });
+      const { admin } = seed.accounts;
+      const signedIn = await request.post("/api/staff/sign-in", {
+        data: { email: admin.email, password: PASSWORD, code: codeOf(admin.secret) },
+        headers: { Origin: server.origin },
+      });
+      expect(signedIn.status()).toBe(200);
+      await use((await request.storageState()).cookies);
+      await request.dispose();
+    },
+    { scope: "worker" },
+  ],
+  signedInAsAdmin: async ({ context, adminSession }, use) => {
+    await use(() => context.addCookies(adminSession));
+  },
+  // Each test is a client of its own address: the server trusts X-Forwarded-For from loopback (TRUST_PROXY) and
+  // counts sign-in attempts per address (20 in 5 minutes), so no test spends another's.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    clients += 1;
+    await use({
+      ...extraHTTPHeaders,
+      "X-Forwarded-For": `10.${testInfo.workerIndex % 256}.${Math.floor(clients / 256) % 256}.${clients % 256}`,
+    });
+  },
+});
+
+export { expect };
+
+/** The authenticator's current code. */
+export const codeOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+
+/** `npm run leads -- staff add` on the served store; returns the set-up link's path and query. */
+export async function staffAdd(server: StaffServer, account: Omit<Account, "secret">): Promise<string> {
+  const { stdout } = await run(
+    "npm",
+    [
+      "run",
+      "--silent",
+      "leads",
+      "--",
+      "staff",
+      "add",
+      "--email",
+      account.email,
+      "--role",
+      account.role,
+      "--name",
+      account.name,
+    ],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: server.dataDir,
+        DATABASE_URL: server.databaseUrl ?? "",
+        SITE_URL: server.origin,
+        LOG_LEVEL: "warn",
+      },
+    },
+  );
+  const link = new URL(stdout.trim().split("\n").at(-1) ?? "");
+  expect(link.origin).toBe(server.origin);
+  expect(link.pathname).toBe("/staff/setup");
+  return `${link.pathname}${link.search}`;
+}
+
+/** An account from the CLI, set up through the API as the set-up page does it: a password, then a first code. */
+export async function createAccount(
+  request: APIRequestContext,
+  server: StaffServer,
+  account: Omit<Account, "secret">,
+): Promise<Account> {
+  const token = new URL(await staffAdd(server, account), server.origin).searchParams.get("token") ?? "";
+  const headers = { Origin: server.origin };
+  const chosen = await request.post("/api/staff/setup/password", {
+    data: { token, password: PASSWORD },
+    headers,
+  });
+  expect(chosen.status()).toBe(200);
+  const { secret } = (await chosen.json()) as { secret: string };
+  const confirmed = await request.post("/api/staff/setup/confirm", {
+    data: { token, code: codeOf(secret) },
+    headers,
+  });
+  expect(confirmed.status()).toBe(204);
+  return { ...account, secret };
+}
+
+/** The sign-in page, with the account's password and current code unless an attempt gives others. */
+export async function signIn(
+  page: Page,
+  account: Account,
+  { next = "/staff", password = PASSWORD, code = codeOf(account.secret) } = {},
+) {
+  await page.goto(`/staff/sign-in?next=${encodeURIComponent(next)}`);
+  await page.getByLabel("E-mail").fill(account.email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Code from your authenticator app").fill(code);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** A lead through the public intake API, as a visitor's browser sends it; returns its id. */
+export async function arrive(request: APIRequestContext, formId: string, fields: Record<string, string>) {
+  const response = await request.post(`/api/leads/${formId}`, {
+    form: fields,
+    headers: { Accept: "application/json" },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
