@@ -2,6 +2,7 @@ import path from "node:path";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { readSiteConfig, type SiteConfig } from "../config/site.ts";
+import { BUSINESS_CALENDAR_ENV } from "./calendar/calendar-env.ts";
 import { CHANNELS } from "./store/lead-records.ts";
 
 const flag = z
@@ -32,6 +33,11 @@ const trustProxy = z
   });
 
 export type TrustProxy = false | number | string[];
+
+/** A bearer token a client presents: long, random, visible ASCII. */
+const bearerToken = z
+  .string()
+  .regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 visible ASCII characters (e.g. openssl rand -hex 32)");
 
 /** Every variable the server reads; README's configuration table and .env.example list exactly these (env-docs.test.ts). */
 export const serverEnvSchema = z.object({
@@ -121,10 +127,8 @@ export const serverEnvSchema = z.object({
     .min(16 * 1024)
     .default(4 * 1024 * 1024),
   /** GET /metrics answers only a request with `Authorization: Bearer <this>`; unset, it is a 404. */
-  METRICS_TOKEN: z
-    .string()
-    .regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 visible ASCII characters (e.g. openssl rand -hex 32)")
-    .optional(),
+  METRICS_TOKEN: bearerToken.optional(),
+  ...BUSINESS_CALENDAR_ENV,
   ALLOWED_ORIGINS: z
     .string()
     .default("")

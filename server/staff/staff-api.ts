@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { hoursPerBusinessDay } from "../calendar/business-hours.ts";
 import type { ServerConfig } from "../config.ts";
 import { errorKind } from "../error-kind.ts";
 import { clientAddressResolver, rateLimitKey } from "../leads/client-address.ts";
@@ -19,7 +20,7 @@ import { createSignIn } from "./sign-in.ts";
 export interface StaffApiDeps {
   config: ServerConfig;
   logger: Logger;
-  store: Pick<Store, "inbox" | "leadWork" | "staffAccounts" | "audit" | "erasure">;
+  store: Pick<Store, "inbox" | "leadWork" | "conversation" | "staffAccounts" | "audit" | "erasure">;
   auth: StaffAuth;
   now?: () => number;
 }
@@ -61,7 +62,9 @@ export async function createStaffApi(deps: StaffApiDeps) {
     sessions: staffSessions({ auth, idleMs: config.STAFF_IDLE_MINUTES * 60_000, now }),
     audit: store.audit,
   });
-  mountLeads(app, { inbox: createInbox({ store, now }), store, now });
+  const hoursPerDay = hoursPerBusinessDay(config.BUSINESS_HOURS);
+  const inbox = createInbox({ store, hoursPerBusinessDay: hoursPerDay, now });
+  mountLeads(app, { inbox, store, now });
   mountAdmin(app, { eraser: createEraser(store), audit: store.audit, logger });
 
   app.all("*", (c) => fail(c, 404, "not_found", "No such API endpoint."));

@@ -38,6 +38,11 @@ export interface NewLead {
   /** Where the lead came from (issue 16), already cleaned and bounded. */
   source?: LeadSource;
   createdAt: number;
+  /**
+   * When its response is due (issue 28), from the business calendar: the lead API always gives it; a lead
+   * planted without one (a test's, a tool's) is due as it arrives.
+   */
+  dueAt?: number;
 }
 
 export interface DeliveryRecord {
@@ -76,3 +81,7 @@ export interface LeadRecord extends DeliveryProgress {
 
 /** An Idempotency-Key names one lead for this long; older keys are forgotten (and purged). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The messages the server sends (decision 024): to the person who wrote in, or to staff. */
+export const MAIL_KINDS = ["confirmation", "reply", "assignment", "escalation", "digest"] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];

@@ -3,6 +3,7 @@ import { closable } from "./engine.ts";
 import type { Channel, StoreDialect } from "./lead-records.ts";
 import { openPostgresEngine } from "./postgres-engine.ts";
 import { type AuditLog, auditLogQueries } from "./queries/audit-log.ts";
+import { type ConversationQueries, conversationQueries } from "./queries/conversation.ts";
 import { type Erasure, erasureQueries } from "./queries/erasure.ts";
 import { type InboxQueries, inboxQueries } from "./queries/inbox.ts";
 import { type Incidents, incidentQueries } from "./queries/incidents.ts";
@@ -51,6 +52,8 @@ export interface Store {
   readonly inbox: InboxQueries;
   /** A lead's work state in the inbox: status, assignee, notes, history (server/staff). */
   readonly leadWork: LeadWork;
+  /** A lead's conversation: messages sent and received, calls, the person's other leads (server/staff). */
+  readonly conversation: ConversationQueries;
   /** The staff accounts' rows beside better-auth's (server/staff). */
   readonly staffAccounts: StaffAccountRows;
   readonly audit: AuditLog;
@@ -85,6 +88,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     incidents: incidentQueries(engine),
     inbox: inboxQueries(engine),
     leadWork: leadWorkQueries(engine, reads),
+    conversation: conversationQueries(engine),
     staffAccounts: staffAccountQueries(engine),
     audit: auditLogQueries(engine),
     authDatabase: { db: engine.db, type: engine.dialect },

@@ -1,3 +1,4 @@
+import { personKeysOf } from "../../leads/person-keys.ts";
 import type { Engine } from "../engine.ts";
 import { newId } from "../ids.ts";
 import type { Channel, NewLead } from "../lead-records.ts";
@@ -34,6 +35,7 @@ export function intakeQueries(engine: Engine, channels: readonly Channel[]): Lea
     try {
       outcome = await write(async (trx): Promise<AcceptOutcome> => {
         const resume = lead.resume;
+        const keys = personKeysOf(lead.fields);
         await trx
           .insertInto("leads")
           .values({
@@ -46,6 +48,9 @@ export function intakeQueries(engine: Engine, channels: readonly Channel[]): Lea
             resume_size: resume?.size ?? null,
             resume_sha256: resume?.sha256 ?? null,
             created_at: lead.createdAt,
+            email_key: keys.email,
+            phone_key: keys.phone,
+            due_at: lead.dueAt ?? lead.createdAt,
             ...lead.source,
           })
           .execute();

@@ -61,6 +61,10 @@ export function leadWorkQueries(engine: Engine, reads: LeadReads) {
           "l.first_opened_at",
           "u.name as assignee_name",
           "u.email as assignee_email",
+          "l.due_at",
+          "l.first_response_at",
+          "l.email_key",
+          "l.phone_key",
         ])
         .where("l.id", "=", leadId)
         .executeTakeFirst(),
@@ -108,6 +112,14 @@ export function leadWorkQueries(engine: Engine, reads: LeadReads) {
         if (status !== fromStatus) {
           await recordHistory(trx, { leadId, actorId, action: "status", from: fromStatus, to: status, at });
           changed.status = { from: fromStatus, to: status };
+          // Taking a lead out of New answers it (as migration 010 counted the leads before it); so does a reply.
+          if (fromStatus === NEW_STATUS)
+            await trx
+              .updateTable("leads")
+              .set({ first_response_at: at })
+              .where("id", "=", leadId)
+              .where("first_response_at", "is", null)
+              .execute();
         }
         if (change.assignee !== undefined && assigneeId !== fromAssignee) {
           await recordHistory(trx, {
