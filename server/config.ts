@@ -3,6 +3,7 @@ import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { readSiteConfig, type SiteConfig } from "../config/site.ts";
 import { BUSINESS_CALENDAR_ENV } from "./calendar/calendar-env.ts";
+import { MailRefusal, mailbox } from "./mail/mail-checks.ts";
 import { CHANNELS } from "./store/lead-records.ts";
 
 const flag = z
@@ -33,6 +34,20 @@ const trustProxy = z
   });
 
 export type TrustProxy = false | number | string[];
+
+/** One mailbox, `address` or `Name <address>`, as a header may carry it (server/mail/mail-checks.ts). */
+const oneMailbox = z.string().refine(
+  (value) => {
+    try {
+      mailbox(value, "replyTo");
+      return true;
+    } catch (error) {
+      if (error instanceof MailRefusal) return false;
+      throw error;
+    }
+  },
+  { error: "must be one e-mail address on one line, e.g. Team <team@example.org>" },
+);
 
 /** A bearer token a client presents: long, random, visible ASCII. */
 const bearerToken = z
@@ -128,6 +143,10 @@ export const serverEnvSchema = z.object({
     .default(4 * 1024 * 1024),
   /** GET /metrics answers only a request with `Authorization: Bearer <this>`; unset, it is a 404. */
   METRICS_TOKEN: bearerToken.optional(),
+  /** false: no confirmation e-mail to the person who wrote in (otherwise sent whenever SMTP_URL and MAIL_FROM are set). */
+  CONFIRMATION_EMAILS: flag.default(true),
+  /** A shared mailbox staff replies ask to be answered at (Reply-To), instead of the staff member's own address. */
+  REPLY_TO: oneMailbox.optional(),
   ...BUSINESS_CALENDAR_ENV,
   ALLOWED_ORIGINS: z
     .string()

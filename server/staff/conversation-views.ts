@@ -1,4 +1,4 @@
-import type { LeadPage } from "../../staff/api.ts";
+import type { LeadDetail, LeadPage } from "../../staff/api.ts";
 import {
   type CallOutcome,
   type ConversationEntry,
@@ -8,6 +8,7 @@ import {
 } from "../../staff/conversation.ts";
 import { formLabelOf } from "../../staff/labels.ts";
 import type { ConversationQueries } from "../store/queries/conversation.ts";
+import type { MailOutbox } from "../store/queries/mail-outbox.ts";
 import { personOf } from "./lead-views.ts";
 
 // The conversation's rows as the staff API's contract (staff/conversation.ts) has them, oldest first.
@@ -27,7 +28,7 @@ const deliveryOf = (row: Sent): MailDelivery => ({
 const notSentOf = (reason: string | null): NotSentReason | null =>
   (NOT_SENT_REASONS as readonly string[]).includes(reason ?? "") ? (reason as NotSentReason) : null;
 
-function sentEntry(row: Sent): ConversationEntry {
+export function sentEntry(row: Sent): ConversationEntry {
   const common = {
     id: row.id,
     at: iso(row.created_at),
@@ -96,6 +97,18 @@ export async function conversationOf(
   // Stable: entries of one instant keep the order sent, received, calls.
   return entries.sort((a, b) => a.at - b.at).map(({ entry }) => entry);
 }
+
+/** The confirmation as a row of the lead's delivery panel, beside the channels'. */
+export const confirmationDelivery = (
+  row: NonNullable<Awaited<ReturnType<MailOutbox["confirmationOf"]>>>,
+): LeadDetail["deliveries"][number] => ({
+  channel: "confirmation",
+  state: row.state === "delivered" || row.state === "dead" ? row.state : "pending",
+  attempts: Number(row.attempts),
+  lastAttemptAt: row.last_attempt_at === null ? null : iso(row.last_attempt_at),
+  lastError: row.last_error,
+  problem: row.problem,
+});
 
 export const toOtherRequest = (row: {
   id: string;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LeadList, type LeadPage, leadListAnswer, leadPageAnswer } from "../../staff/api.ts";
+import { confirmationPlan } from "../mail/confirmation-plan.ts";
+import { newId } from "../store/ids.ts";
 import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
 import { DIALECTS } from "../test/test-database.ts";
 
@@ -172,5 +174,60 @@ describe.each(DIALECTS)("the inbox's views on %s", (dialect) => {
     ]);
     // "555-0100" is no valid number: it links nobody.
     expect((await open(admin, ids.stranger)).otherRequests).toEqual([]);
+  });
+
+  it("shows the confirmation on the thread and, once queued, in the delivery panel; or why none was sent", async () => {
+    const fields = { name: "Katherine Johnson", email: "kj@example.com", company: "Langley Care", phone: "" };
+    const settings = {
+      enabled: true,
+      mail: { from: "Northwind <hello@northwind.example>" },
+      company: h.config.site.company,
+      hoursPerBusinessDay: 8,
+    };
+    const lead = { formId: "chartassist-demo" as const, state: "pending" as const, fields };
+    const queued = newId();
+    await h.store.intake.acceptLead({
+      id: queued,
+      ...lead,
+      createdAt: Date.now(),
+      confirmation: confirmationPlan(lead, settings),
+    });
+    await h.db
+      .updateTable("mail_outbox")
+      .set({ state: "dead", attempts: 9, last_error: "SMTP 550 after DATA", next_attempt_at: null })
+      .where("lead_id", "=", queued)
+      .execute();
+    const page = await open(seller, queued);
+    expect(page.lead.deliveries.at(-1)).toMatchObject({
+      channel: "confirmation",
+      state: "dead",
+      attempts: 9,
+    });
+    expect(page.conversation).toEqual([
+      expect.objectContaining({
+        kind: "confirmation",
+        to: "kj@example.com",
+        subject: "We received your ChartAssist demo request",
+        notSent: null,
+        delivery: expect.objectContaining({ state: "dead", lastError: "SMTP 550 after DATA" }),
+      }),
+    ]);
+    expect(page.conversation[0]?.kind === "confirmation" && page.conversation[0].text).toMatch(
+      /^Hello Katherine,/,
+    );
+
+    const skipped = newId();
+    const off = { ...lead, fields: { ...fields, email: "other@example.com" } };
+    await h.store.intake.acceptLead({
+      id: skipped,
+      ...off,
+      createdAt: Date.now(),
+      confirmation: confirmationPlan(off, { ...settings, enabled: false }),
+    });
+    const quiet = await open(seller, skipped);
+    expect(quiet.lead.deliveries.map((delivery) => delivery.channel)).not.toContain("confirmation");
+    expect(quiet.conversation).toEqual([
+      expect.objectContaining({ kind: "confirmation", delivery: null, notSent: "disabled" }),
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { statusesOf } from "../../staff/workflow.ts";
 import type { LeadRecord } from "../store/lead-records.ts";
 import type { InboxSort, LeadFilters } from "../store/queries/inbox.ts";
 import type { Store } from "../store/store.ts";
-import { conversationOf, toOtherRequest } from "./conversation-views.ts";
+import { confirmationDelivery, conversationOf, toOtherRequest } from "./conversation-views.ts";
 import { countGroups } from "./inbox-counts.ts";
 import { toExportedLead, toHistoryEntry, toLeadDetail, toLeadRow, toNote } from "./lead-views.ts";
 import type { StaffUser } from "./session.ts";
@@ -17,13 +17,13 @@ import type { StaffUser } from "./session.ts";
  * exist), opening, changing and annotating a lead, each audited.
  */
 export function createInbox(deps: {
-  store: Pick<Store, "inbox" | "leadWork" | "audit" | "conversation">;
+  store: Pick<Store, "inbox" | "leadWork" | "audit" | "conversation" | "mail">;
   /** The business calendar's open hours per day (undefined when its days differ): the promises' words. */
   hoursPerBusinessDay: number | undefined;
   now?: () => number;
 }) {
   const { now = Date.now, hoursPerBusinessDay } = deps;
-  const { inbox, leadWork, audit, conversation } = deps.store;
+  const { inbox, leadWork, audit, conversation, mail } = deps.store;
 
   /**
    * The lead if it exists and the role may see it (spam: admins only); null otherwise (the caller answers 404
@@ -35,11 +35,16 @@ export function createInbox(deps: {
     return lead.state !== "spam" || mayAdminister(role) ? lead : null;
   };
 
-  const detailOf = async (lead: LeadRecord) =>
-    toLeadDetail(lead, await leadWork.workOf(lead.id), {
+  /** The lead page's lead; its delivery panel lists the confirmation's delivery after the channels'. */
+  const detailOf = async (lead: LeadRecord) => {
+    const detail = toLeadDetail(lead, await leadWork.workOf(lead.id), {
       now: now(),
       words: promiseInWords(RESPONSE_PROMISES[lead.formId as LeadFormId], hoursPerBusinessDay),
     });
+    const confirmation = await mail.confirmationOf(lead.id);
+    if (!confirmation || confirmation.state === "not_sent") return detail;
+    return { ...detail, deliveries: [...detail.deliveries, confirmationDelivery(confirmation)] };
+  };
 
   /** Active, enrolled staff whose role shares at least one form with `role` (who may be given such leads). */
   const people = (role: Role) =>

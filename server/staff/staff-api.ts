@@ -14,14 +14,18 @@ import { createEraser } from "./erase.ts";
 import { fail, type StaffEnv, sameOriginOnly } from "./http.ts";
 import { createInbox } from "./inbox.ts";
 import { mountLeads } from "./lead-routes.ts";
+import { createReplies } from "./replies.ts";
+import { mountReplies } from "./reply-routes.ts";
 import { staffSessions } from "./session.ts";
 import { createSignIn } from "./sign-in.ts";
 
 export interface StaffApiDeps {
   config: ServerConfig;
   logger: Logger;
-  store: Pick<Store, "inbox" | "leadWork" | "conversation" | "staffAccounts" | "audit" | "erasure">;
+  store: Pick<Store, "inbox" | "leadWork" | "conversation" | "mail" | "staffAccounts" | "audit" | "erasure">;
   auth: StaffAuth;
+  /** A reply was queued in the mail outbox (the in-process mail worker looks now). */
+  onMailQueued?: () => void;
   now?: () => number;
 }
 
@@ -65,6 +69,9 @@ export async function createStaffApi(deps: StaffApiDeps) {
   const hoursPerDay = hoursPerBusinessDay(config.BUSINESS_HOURS);
   const inbox = createInbox({ store, hoursPerBusinessDay: hoursPerDay, now });
   mountLeads(app, { inbox, store, now });
+  mountReplies(app, {
+    replies: createReplies({ config, store, now, ...(deps.onMailQueued && { onQueued: deps.onMailQueued }) }),
+  });
   mountAdmin(app, { eraser: createEraser(store), audit: store.audit, logger });
 
   app.all("*", (c) => fail(c, 404, "not_found", "No such API endpoint."));

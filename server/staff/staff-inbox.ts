@@ -24,15 +24,24 @@ export async function openStaffInbox({
   logger,
   store,
   startup,
+  onMailQueued,
 }: {
   config: ServerConfig;
   logger: Logger;
   store: Store;
   startup: ReturnType<typeof beginStartup>;
+  /** A reply was queued: the mail worker looks now. */
+  onMailQueued?: () => void;
 }): Promise<StaffInbox> {
   const { dataDir, DATABASE_URL: databaseUrl } = config;
   const staffApi = await startup.step({ kind: "database", dataDir, databaseUrl }, async () =>
-    createStaffApi({ config, logger, store, auth: await openStaffAuth(store, config.site.url) }),
+    createStaffApi({
+      config,
+      logger,
+      store,
+      auth: await openStaffAuth(store, config.site.url),
+      ...(onMailQueued && { onMailQueued }),
+    }),
   );
   let upkeep: ReturnType<typeof startStaffUpkeep> | undefined;
   return {

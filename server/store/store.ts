@@ -10,6 +10,7 @@ import { type Incidents, incidentQueries } from "./queries/incidents.ts";
 import { intakeQueries, type LeadIntake } from "./queries/intake.ts";
 import { leadReads } from "./queries/lead-reads.ts";
 import { type LeadWork, leadWorkQueries } from "./queries/lead-work.ts";
+import { type MailOutbox, mailOutboxQueries } from "./queries/mail-outbox.ts";
 import { type Operations, operationQueries } from "./queries/operations.ts";
 import { type Outbox, outboxQueries } from "./queries/outbox.ts";
 import { type StaffAccountRows, staffAccountQueries } from "./queries/staff-accounts.ts";
@@ -42,6 +43,8 @@ export interface Store {
   readonly intake: LeadIntake;
   /** The relay's and its channels' (server/relay). */
   readonly outbox: Outbox;
+  /** The mail outbox's worker, the delivery panel's and the CLI's (server/relay/mail-worker.ts). */
+  readonly mail: MailOutbox;
   /** The operator's CLI and the periodic upkeep's (server/cli, server/retention.ts). */
   readonly operations: Operations;
   /** A person's erasure request (the admin's API and `leads erase`). */
@@ -83,6 +86,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     dialect: engine.dialect,
     intake: intakeQueries(engine, options.channels ?? DEFAULT_CHANNELS),
     outbox: outboxQueries(engine, reads.validId),
+    mail: mailOutboxQueries(engine),
     operations: operationQueries(engine, reads),
     erasure: erasureQueries(engine, reads.validId),
     incidents: incidentQueries(engine),

@@ -10,34 +10,40 @@ import type { Engine } from "../engine.ts";
 export function conversationQueries(engine: Engine) {
   const { db, write } = engine;
 
+  const sentOf = (leadId: string) =>
+    db
+      .selectFrom("mail_outbox as m")
+      .leftJoin("staff_user as u", "u.id", "m.author_id")
+      .select([
+        "m.id",
+        "m.kind",
+        "m.to_address",
+        "m.subject",
+        "m.text",
+        "m.message_id",
+        "m.not_sent",
+        "m.state",
+        "m.created_at",
+        "m.attempts",
+        "m.last_attempt_at",
+        "m.last_error",
+        "m.author_id",
+        "u.name as author_name",
+        "u.email as author_email",
+      ])
+      .where("m.lead_id", "=", leadId);
+
   return {
     /** The lead's messages sent and queued, oldest first, with their authors. */
     sent: (leadId: string) =>
-      db
-        .selectFrom("mail_outbox as m")
-        .leftJoin("staff_user as u", "u.id", "m.author_id")
-        .select([
-          "m.id",
-          "m.kind",
-          "m.to_address",
-          "m.subject",
-          "m.text",
-          "m.message_id",
-          "m.not_sent",
-          "m.state",
-          "m.created_at",
-          "m.attempts",
-          "m.last_attempt_at",
-          "m.last_error",
-          "m.author_id",
-          "u.name as author_name",
-          "u.email as author_email",
-        ])
-        .where("m.lead_id", "=", leadId)
+      sentOf(leadId)
         .where("m.kind", "in", ["confirmation", "reply"])
         .orderBy("m.created_at")
         .orderBy("m.id")
         .execute(),
+
+    /** One message sent about the lead, as its thread shows it; undefined when the lead has no such message. */
+    sentMessage: (leadId: string, id: string) => sentOf(leadId).where("m.id", "=", id).executeTakeFirst(),
 
     /** The person's messages on the lead, oldest first. */
     received: (leadId: string) =>

@@ -3,6 +3,7 @@ import type { Engine } from "../engine.ts";
 import { newId } from "../ids.ts";
 import type { Channel, NewLead } from "../lead-records.ts";
 import { removeQuietly } from "../resume-files.ts";
+import { queueConfirmation } from "./mail-outbox.ts";
 
 export interface IdempotencyClaim {
   key: string;
@@ -18,7 +19,10 @@ export type AcceptOutcome =
 
 /** What the lead API (server/leads) writes. */
 export interface LeadIntake {
-  /** Commits the lead, its resume and (unless spam) one outbox delivery per channel at once, durably. */
+  /**
+   * Commits the lead, its resume, (unless spam) one outbox delivery per channel and its confirmation (or why
+   * none) at once, durably.
+   */
   acceptLead(lead: NewLead, idempotency?: IdempotencyClaim): Promise<AcceptOutcome>;
 }
 
@@ -69,6 +73,7 @@ export function intakeQueries(engine: Engine, channels: readonly Channel[]): Lea
             )
             .execute();
         }
+        if (lead.confirmation) await queueConfirmation(trx, lead.id, lead.confirmation, lead.createdAt);
         if (idempotency) {
           // A concurrent request with the same key waits here for the first to commit, then sees its row.
           const claimed = await trx

@@ -4,7 +4,9 @@ import { NEW_STATUS } from "../../../staff/workflow.ts";
 import type { LeadDb } from "../database.ts";
 import type { Engine } from "../engine.ts";
 import { newId } from "../ids.ts";
+import type { NewMail } from "../lead-records.ts";
 import type { LeadReads } from "./lead-reads.ts";
+import { queueMail } from "./mail-outbox.ts";
 import { truthy } from "./staff-accounts.ts";
 
 /** What changed in one update, as the history recorded it. */
@@ -133,6 +135,24 @@ export function leadWorkQueries(engine: Engine, reads: LeadReads) {
           changed.assignee = { from: fromAssignee, to: assigneeId };
         }
         return changed;
+      }),
+
+    /**
+     * Queues a staff reply in the mail outbox, with its history entry; a reply answers the lead (its first
+     * response, if none came before) and the person no longer waits on us.
+     */
+    reply: (mail: NewMail & { leadId: string }, actorId: string, at: number) =>
+      write(async (trx) => {
+        await queueMail(trx, { ...mail, authorId: actorId }, at);
+        await recordHistory(trx, { leadId: mail.leadId, actorId, action: "reply", at });
+        await trx
+          .updateTable("leads")
+          .set((eb) => ({
+            awaiting_since: null,
+            first_response_at: eb.fn.coalesce("first_response_at", eb.val(at)),
+          }))
+          .where("id", "=", mail.leadId)
+          .execute();
       }),
 
     /** Adds a note, with its history entry; returns the note's id. */
