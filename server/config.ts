@@ -147,6 +147,8 @@ export const serverEnvSchema = z.object({
   CONFIRMATION_EMAILS: flag.default(true),
   /** A shared mailbox staff replies ask to be answered at (Reply-To), instead of the staff member's own address. */
   REPLY_TO: oneMailbox.optional(),
+  /** POST /api/inbound/email answers only `Authorization: Bearer <this>`; unset, it is a 404. */
+  INBOUND_EMAIL_TOKEN: bearerToken.optional(),
   ...BUSINESS_CALENDAR_ENV,
   ALLOWED_ORIGINS: z
     .string()

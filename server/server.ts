@@ -9,6 +9,7 @@ import { createHealthApi } from "./health/health-api.ts";
 import { createLeadApi } from "./leads/lead-api.ts";
 import { listenTarget } from "./listen-target.ts";
 import type { Logger } from "./logger.ts";
+import { createInboundApi } from "./mail/inbound-api.ts";
 import { createMetrics } from "./metrics/metrics.ts";
 import { createMetricsApi } from "./metrics/metrics-api.ts";
 import { createResumeLinkApi } from "./relay/channels/resume-link.ts";
@@ -104,6 +105,7 @@ export async function startSiteServer({
   );
   const api = new Hono().route("/health", createHealthApi({ config, logger, store }));
   if (config.WEBHOOK_SECRET) api.route("/webhook", createResumeLinkApi({ config, store }));
+  if (config.INBOUND_EMAIL_TOKEN) api.route("/inbound", createInboundApi({ config, store, logger }));
   if (staffInbox) api.route("/staff", staffInbox.app);
   api.route("/", leadApi.app);
   const app = createApp({

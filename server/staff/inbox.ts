@@ -17,7 +17,7 @@ import type { StaffUser } from "./session.ts";
  * exist), opening, changing and annotating a lead, each audited.
  */
 export function createInbox(deps: {
-  store: Pick<Store, "inbox" | "leadWork" | "audit" | "conversation" | "mail">;
+  store: Pick<Store, "inbox" | "leadWork" | "audit" | "conversation" | "mail" | "inbound">;
   /** The business calendar's open hours per day (undefined when its days differ): the promises' words. */
   hoursPerBusinessDay: number | undefined;
   now?: () => number;
@@ -116,6 +116,16 @@ export function createInbox(deps: {
       if (!blob) return null;
       await audit.record({ actorId: actor.id, action: "resume_downloaded", leadId: lead.id });
       return { blob, resume: lead.resume };
+    },
+
+    /** A file that came with one of the person's messages on a lead the role may see, audited; or null. */
+    async attachment(actor: StaffUser, id: string, attachmentId: string) {
+      const lead = await visibleLead(actor.role, id);
+      if (!lead) return null;
+      const file = await deps.store.inbound.attachmentOf(lead.id, attachmentId);
+      if (!file) return null;
+      await audit.record({ actorId: actor.id, action: "attachment_downloaded", leadId: lead.id });
+      return file;
     },
 
     /**

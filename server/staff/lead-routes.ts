@@ -72,6 +72,20 @@ export function mountLeads(
     });
   });
 
+  app.get("/leads/:id/attachments/:attachmentId", async (c) => {
+    const file = await inbox.attachment(c.get("staff"), c.req.param("id"), c.req.param("attachmentId"));
+    if (!file) return fail(c, 404, "not_found");
+    // Whatever the sender named and typed it: downloaded, never shown or run by the browser.
+    const name = file.filename.replace(/[^\w.\- ]/g, "_") || "attachment";
+    return c.body(new Uint8Array(file.content), 200, {
+      "Content-Type": "application/octet-stream",
+      "Content-Length": String(file.content.byteLength),
+      "Content-Disposition": `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "sandbox; default-src 'none'",
+    });
+  });
+
   app.patch("/leads/:id", async (c) => {
     const body = await bodyOf(c, leadChangeRequest);
     if (!body) return fail(c, 400, "malformed");

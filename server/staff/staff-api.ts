@@ -22,7 +22,10 @@ import { createSignIn } from "./sign-in.ts";
 export interface StaffApiDeps {
   config: ServerConfig;
   logger: Logger;
-  store: Pick<Store, "inbox" | "leadWork" | "conversation" | "mail" | "staffAccounts" | "audit" | "erasure">;
+  store: Pick<
+    Store,
+    "inbox" | "leadWork" | "conversation" | "mail" | "inbound" | "staffAccounts" | "audit" | "erasure"
+  >;
   auth: StaffAuth;
   /** A reply was queued in the mail outbox (the in-process mail worker looks now). */
   onMailQueued?: () => void;

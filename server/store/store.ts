@@ -5,6 +5,7 @@ import { openPostgresEngine } from "./postgres-engine.ts";
 import { type AuditLog, auditLogQueries } from "./queries/audit-log.ts";
 import { type ConversationQueries, conversationQueries } from "./queries/conversation.ts";
 import { type Erasure, erasureQueries } from "./queries/erasure.ts";
+import { type InboundQueries, inboundQueries } from "./queries/inbound.ts";
 import { type InboxQueries, inboxQueries } from "./queries/inbox.ts";
 import { type Incidents, incidentQueries } from "./queries/incidents.ts";
 import { intakeQueries, type LeadIntake } from "./queries/intake.ts";
@@ -43,6 +44,8 @@ export interface Store {
   readonly intake: LeadIntake;
   /** The relay's and its channels' (server/relay). */
   readonly outbox: Outbox;
+  /** What people send back (POST /api/inbound/email) and its attachments (server/mail, server/staff). */
+  readonly inbound: InboundQueries;
   /** The mail outbox's worker, the delivery panel's and the CLI's (server/relay/mail-worker.ts). */
   readonly mail: MailOutbox;
   /** The operator's CLI and the periodic upkeep's (server/cli, server/retention.ts). */
@@ -87,6 +90,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     intake: intakeQueries(engine, options.channels ?? DEFAULT_CHANNELS),
     outbox: outboxQueries(engine, reads.validId),
     mail: mailOutboxQueries(engine),
+    inbound: inboundQueries(engine, reads.validId),
     operations: operationQueries(engine, reads),
     erasure: erasureQueries(engine, reads.validId),
     incidents: incidentQueries(engine),
