@@ -85,20 +85,22 @@ export async function startSiteServer({
     config.RELAY_ENABLED && config.SMTP_URL && config.MAIL_FROM
       ? createMailWorker({ config, logger, store })
       : undefined;
+  /** New outbox work was committed (a lead, a reply, a lead out of spam): the workers look now. */
+  const wakeWorkers = () => {
+    relay?.wake();
+    mail?.wake();
+  };
   // With DATABASE_URL the rate limiter shares its counters through PostgreSQL, so this waits on it too.
   const leadApi = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
     createLeadApi({
       config,
       logger,
       store,
-      onAccepted: () => {
-        relay?.wake();
-        mail?.wake();
-      },
+      onAccepted: wakeWorkers,
       onOutcome: metrics?.leadOutcome,
     }),
   );
-  const staffInbox = await openInbox?.({ config, logger, store, startup, onMailQueued: () => mail?.wake() });
+  const staffInbox = await openInbox?.({ config, logger, store, startup, onOutboxWork: wakeWorkers });
   // After the steps that can hang, so a slow build load does not eat into their deadline.
   const site = await startup.step({ kind: "site", buildDir: config.buildDir }, () =>
     loadStaticSite(config.buildDir),

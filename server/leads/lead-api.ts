@@ -8,12 +8,11 @@ import { RESPONSE_PROMISES } from "../../leads/promises.ts";
 import { RESUME_MAX_BYTES } from "../../leads/resume.ts";
 import { type LeadSource, originOf, parseLeadSource } from "../../leads/source.ts";
 import { dueAt } from "../calendar/business-calendar.ts";
-import { hoursPerBusinessDay } from "../calendar/business-hours.ts";
 import { businessCalendarFromEnv } from "../calendar/calendar-env.ts";
 import type { ServerConfig } from "../config.ts";
 import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
-import { type ConfirmationSettings, confirmationPlan } from "../mail/confirmation-plan.ts";
+import { confirmationPlan, confirmationSettingsOf } from "../mail/confirmation-plan.ts";
 import { newId } from "../store/ids.ts";
 import { IDEMPOTENCY_WINDOW_MS } from "../store/lead-records.ts";
 import { removeQuietly } from "../store/resume-files.ts";
@@ -97,12 +96,7 @@ export async function createLeadApi({
   });
   let uploadsInFlight = 0;
   const calendar = businessCalendarFromEnv(config);
-  const confirmations: ConfirmationSettings = {
-    enabled: config.CONFIRMATION_EMAILS,
-    mail: config.SMTP_URL && config.MAIL_FROM ? { from: config.MAIL_FROM } : undefined,
-    company: config.site.company,
-    hoursPerBusinessDay: hoursPerBusinessDay(config.BUSINESS_HOURS),
-  };
+  const confirmations = confirmationSettingsOf(config);
 
   // Cross-origin callers must be listed: others get a 403 before any work; listed ones get CORS headers.
   app.use("/leads/*", async (c, next) => {

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import type { LeadFormId } from "../../leads/catalog.ts";
 import { type ConfirmationCompany, confirmationFor } from "../../leads/confirmations.ts";
+import { hoursPerBusinessDay } from "../calendar/business-hours.ts";
+import type { ServerConfig } from "../config.ts";
 import { emailKey } from "../leads/person-keys.ts";
 import { newId } from "../store/ids.ts";
 import type { ConfirmationPlan, LeadState } from "../store/lead-records.ts";
@@ -19,6 +21,16 @@ export interface ConfirmationSettings {
   /** The business calendar's open hours per day (undefined when its days differ): the promise's words. */
   hoursPerBusinessDay: number | undefined;
 }
+
+/** The settings the configuration gives: confirmations need SMTP_URL and MAIL_FROM, and CONFIRMATION_EMAILS. */
+export const confirmationSettingsOf = (
+  config: Pick<ServerConfig, "CONFIRMATION_EMAILS" | "SMTP_URL" | "MAIL_FROM" | "BUSINESS_HOURS" | "site">,
+): ConfirmationSettings => ({
+  enabled: config.CONFIRMATION_EMAILS,
+  mail: config.SMTP_URL && config.MAIL_FROM ? { from: config.MAIL_FROM } : undefined,
+  company: config.site.company,
+  hoursPerBusinessDay: hoursPerBusinessDay(config.BUSINESS_HOURS),
+});
 
 /** The SHA-256 of an address's key (trimmed, lower-cased): what the store counts confirmations by. */
 export const addressHash = (key: string) => createHash("sha256").update(key).digest("hex");

@@ -4,6 +4,7 @@ import type { LeadChange, LeadList, LeadPage } from "../../staff/api.ts";
 import { PAGE_SIZE } from "../../staff/limits.ts";
 import { FORMS_OF_ROLE, mayAdminister, maySee, ROLES, type Role } from "../../staff/roles.ts";
 import { statusesOf } from "../../staff/workflow.ts";
+import { type ConfirmationSettings, confirmationPlan } from "../mail/confirmation-plan.ts";
 import type { LeadRecord } from "../store/lead-records.ts";
 import type { InboxSort, LeadFilters } from "../store/queries/inbox.ts";
 import type { Store } from "../store/store.ts";
@@ -17,7 +18,11 @@ import type { StaffUser } from "./session.ts";
  * exist), opening, changing and annotating a lead, each audited.
  */
 export function createInbox(deps: {
-  store: Pick<Store, "inbox" | "leadWork" | "audit" | "conversation" | "mail" | "inbound">;
+  store: Pick<Store, "inbox" | "leadWork" | "audit" | "conversation" | "mail" | "inbound" | "intake">;
+  /** What a lead taken out of spam gets as its confirmation. */
+  confirmations: ConfirmationSettings;
+  /** Outbox work was committed (a lead out of spam): the workers look now. */
+  onOutboxWork?: () => void;
   /** The business calendar's open hours per day (undefined when its days differ): the promises' words. */
   hoursPerBusinessDay: number | undefined;
   now?: () => number;
@@ -126,6 +131,26 @@ export function createInbox(deps: {
       if (!file) return null;
       await audit.record({ actorId: actor.id, action: "attachment_downloaded", leadId: lead.id });
       return file;
+    },
+
+    /**
+     * "Not spam" (admins): the lead goes into delivery and gets its confirmation, audited. Null when it is not
+     * an admin's to see; false when it was not spam.
+     */
+    async notSpam(actor: StaffUser, id: string) {
+      if (!mayAdminister(actor.role)) return null;
+      const lead = await visibleLead(actor.role, id);
+      if (!lead) return null;
+      const at = now();
+      const plan = confirmationPlan(
+        { formId: lead.formId as LeadFormId, state: "pending", fields: lead.fields },
+        deps.confirmations,
+      );
+      if (!(await deps.store.intake.releaseSpam(lead.id, actor.id, plan, at))) return false;
+      await audit.record({ actorId: actor.id, action: "marked_not_spam", leadId: lead.id }, at);
+      deps.onOutboxWork?.();
+      const released = await leadWork.lead(lead.id);
+      return released ? { lead: await detailOf(released) } : null;
     },
 
     /**

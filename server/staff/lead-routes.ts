@@ -86,6 +86,13 @@ export function mountLeads(
     });
   });
 
+  app.post("/leads/:id/not-spam", async (c) => {
+    const released = await inbox.notSpam(c.get("staff"), c.req.param("id"));
+    if (released === null) return fail(c, 404, "not_found");
+    if (released === false) return fail(c, 422, "bad_status", "This lead is not in Spam.");
+    return c.json(released);
+  });
+
   app.patch("/leads/:id", async (c) => {
     const body = await bodyOf(c, leadChangeRequest);
     if (!body) return fail(c, 400, "malformed");

@@ -5,6 +5,7 @@ import { errorKind } from "../error-kind.ts";
 import { clientAddressResolver, rateLimitKey } from "../leads/client-address.ts";
 import { createRateLimiter } from "../leads/rate-limit.ts";
 import type { Logger } from "../logger.ts";
+import { confirmationSettingsOf } from "../mail/confirmation-plan.ts";
 import type { Store } from "../store/store.ts";
 import { createStaffAccounts } from "./accounts.ts";
 import { mountAdmin } from "./admin-routes.ts";
@@ -24,11 +25,19 @@ export interface StaffApiDeps {
   logger: Logger;
   store: Pick<
     Store,
-    "inbox" | "leadWork" | "conversation" | "mail" | "inbound" | "staffAccounts" | "audit" | "erasure"
+    | "inbox"
+    | "intake"
+    | "leadWork"
+    | "conversation"
+    | "mail"
+    | "inbound"
+    | "staffAccounts"
+    | "audit"
+    | "erasure"
   >;
   auth: StaffAuth;
-  /** A reply was queued in the mail outbox (the in-process mail worker looks now). */
-  onMailQueued?: () => void;
+  /** Outbox work was committed (a reply, a lead out of spam): the in-process workers look now. */
+  onOutboxWork?: () => void;
   now?: () => number;
 }
 
@@ -70,12 +79,18 @@ export async function createStaffApi(deps: StaffApiDeps) {
     audit: store.audit,
   });
   const hoursPerDay = hoursPerBusinessDay(config.BUSINESS_HOURS);
-  const inbox = createInbox({ store, hoursPerBusinessDay: hoursPerDay, now });
+  const inbox = createInbox({
+    store,
+    hoursPerBusinessDay: hoursPerDay,
+    confirmations: confirmationSettingsOf(config),
+    ...(deps.onOutboxWork && { onOutboxWork: deps.onOutboxWork }),
+    now,
+  });
   mountLeads(app, { inbox, store, now });
   mountReplies(app, {
-    replies: createReplies({ config, store, now, ...(deps.onMailQueued && { onQueued: deps.onMailQueued }) }),
+    replies: createReplies({ config, store, now, ...(deps.onOutboxWork && { onQueued: deps.onOutboxWork }) }),
   });
-  mountAdmin(app, { eraser: createEraser(store), audit: store.audit, logger });
+  mountAdmin(app, { eraser: createEraser(store), audit: store.audit, inbound: store.inbound, logger });
 
   app.all("*", (c) => fail(c, 404, "not_found", "No such API endpoint."));
   app.onError((error, c) => {

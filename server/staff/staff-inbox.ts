@@ -24,14 +24,14 @@ export async function openStaffInbox({
   logger,
   store,
   startup,
-  onMailQueued,
+  onOutboxWork,
 }: {
   config: ServerConfig;
   logger: Logger;
   store: Store;
   startup: ReturnType<typeof beginStartup>;
-  /** A reply was queued: the mail worker looks now. */
-  onMailQueued?: () => void;
+  /** Outbox work was committed (a reply, a lead out of spam): the workers look now. */
+  onOutboxWork?: () => void;
 }): Promise<StaffInbox> {
   const { dataDir, DATABASE_URL: databaseUrl } = config;
   const staffApi = await startup.step({ kind: "database", dataDir, databaseUrl }, async () =>
@@ -40,7 +40,7 @@ export async function openStaffInbox({
       logger,
       store,
       auth: await openStaffAuth(store, config.site.url),
-      ...(onMailQueued && { onMailQueued }),
+      ...(onOutboxWork && { onOutboxWork }),
     }),
   );
   let upkeep: ReturnType<typeof startStaffUpkeep> | undefined;

@@ -92,6 +92,40 @@ export function inboundQueries(engine: Engine, validId: (id: string) => boolean)
             .where("m.lead_id", "=", leadId)
             .executeTakeFirst(),
 
+    /** A page of the mail that matched no lead, newest first, with its attachments (no bytes) and the total. */
+    async unmatchedPage(page: number, pageSize: number) {
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom("inbound_messages")
+          .select(["id", "from_name", "from_address", "subject", "text", "received_at"])
+          .where("lead_id", "is", null)
+          .orderBy("received_at", "desc")
+          .orderBy("id", "desc")
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+        db
+          .selectFrom("inbound_messages")
+          .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
+          .where("lead_id", "is", null)
+          .executeTakeFirstOrThrow(),
+      ]);
+      const files =
+        rows.length === 0
+          ? []
+          : await db
+              .selectFrom("inbound_attachments")
+              .select(["id", "inbound_id", "filename", "content_type", "size"])
+              .where(
+                "inbound_id",
+                "in",
+                rows.map((row) => row.id),
+              )
+              .orderBy("id")
+              .execute();
+      return { rows, files, total: Number(total.count) };
+    },
+
     /** Deletes the unmatched messages kept past their 30 days (with their attachments); how many went. */
     async purgeUnmatched(now: number): Promise<number> {
       const removed = await write((trx) =>

@@ -16,7 +16,7 @@ export interface WorkChange {
 }
 
 /** One entry of a lead's history, in the transaction of the change it records. */
-const recordHistory = (
+export const recordHistory = (
   trx: LeadDb,
   entry: {
     leadId: string;
