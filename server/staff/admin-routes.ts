@@ -6,6 +6,7 @@ import { AUDIT_PAGE_SIZE } from "../../staff/limits.ts";
 import type { Logger } from "../logger.ts";
 import type { AuditLog } from "../store/queries/audit-log.ts";
 import type { InboundQueries } from "../store/queries/inbound.ts";
+import { attachmentsOf } from "./conversation-views.ts";
 import type { Eraser } from "./erase.ts";
 import { bodyOf, fail, type StaffEnv } from "./http.ts";
 import { toAuditEntry } from "./lead-views.ts";
@@ -49,14 +50,7 @@ export function mountAdmin(
         from: { name: row.from_name, address: row.from_address },
         subject: row.subject,
         text: row.text,
-        attachments: found.files
-          .filter((file) => file.inbound_id === row.id)
-          .map((file) => ({
-            id: file.id,
-            filename: file.filename,
-            contentType: file.content_type,
-            size: Number(file.size),
-          })),
+        attachments: attachmentsOf(found.files, row.id),
       })),
       page,
       pageSize: UNMATCHED_PAGE_SIZE,

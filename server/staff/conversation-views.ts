@@ -1,5 +1,6 @@
 import type { LeadDetail, LeadPage } from "../../staff/api.ts";
 import {
+  type Attachment,
   type CallOutcome,
   type ConversationEntry,
   type MailDelivery,
@@ -48,6 +49,20 @@ export function sentEntry(row: Sent): ConversationEntry {
   };
 }
 
+/** The files of one inbound message, as the contract lists them (no bytes). */
+export const attachmentsOf = (
+  files: readonly { id: string; inbound_id: string; filename: string; content_type: string; size: Numeric }[],
+  messageId: string,
+): Attachment[] =>
+  files
+    .filter((file) => file.inbound_id === messageId)
+    .map((file) => ({
+      id: file.id,
+      filename: file.filename,
+      contentType: file.content_type,
+      size: Number(file.size),
+    }));
+
 /** The lead's conversation: what was sent, what came back, the calls, oldest first. */
 export async function conversationOf(
   store: ConversationQueries,
@@ -71,14 +86,7 @@ export async function conversationOf(
         subject: row.subject,
         text: row.text,
         read: row.read_at !== null,
-        attachments: attachments
-          .filter((file) => file.inbound_id === row.id)
-          .map((file) => ({
-            id: file.id,
-            filename: file.filename,
-            contentType: file.content_type,
-            size: Number(file.size),
-          })),
+        attachments: attachmentsOf(attachments, row.id),
       },
     })),
     ...calls.map((row) => ({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditPageAnswer, leadPageAnswer } from "../../staff/api.ts";
+import { auditPageAnswer, leadListAnswer, leadPageAnswer } from "../../staff/api.ts";
 import { replyAnswer } from "../../staff/conversation.ts";
 import { createLogger } from "../logger.ts";
 import { createMailWorker } from "../relay/mail-worker.ts";
@@ -167,6 +167,15 @@ describe.each(DIALECTS)("staff replies on %s", (dialect) => {
   });
 
   it("gives up on a refused reply, and Retry sends it again with the same Message-ID", async () => {
+    // The earlier tests' replies settled first, so that only this one meets the refusals.
+    await waitFor(async () => {
+      const pending = await h.db
+        .selectFrom("mail_outbox")
+        .select("id")
+        .where("state", "=", "pending")
+        .execute();
+      return pending.length === 0 ? true : undefined;
+    });
     sink.respondWith(() => 550);
     const answer = await reply(seller, demo, { subject: "Will bounce", text: "Hi" });
     const { message } = replyAnswer.parse(await answer.json());
@@ -179,25 +188,34 @@ describe.each(DIALECTS)("staff replies on %s", (dialect) => {
       return row?.state === "dead" ? true : undefined;
     });
     sink.respondWith(() => null);
-    const accepted = sink.accepted.length;
     const retried = await h.request(`/leads/${demo}/replies/${message.id}/retry`, {
       method: "POST",
       cookie: seller.cookie,
     });
     expect(retried.status).toBe(200);
     expect(replyAnswer.parse(await retried.json()).message.delivery.state).toBe("pending");
-    await sink.waitForAccepted(accepted + 1);
     const row = await h.db
       .selectFrom("mail_outbox")
       .select(["message_id"])
       .where("id", "=", message.id)
       .executeTakeFirst();
-    expect(sink.accepted.at(-1)?.parsed.messageId).toBe(row?.message_id);
+    await waitFor(() =>
+      sink.accepted.some((mail) => mail.parsed.messageId === row?.message_id) ? true : undefined,
+    );
     // Only a reply that was given up can be retried.
     const again = await h.request(`/leads/${demo}/replies/${message.id}/retry`, {
       method: "POST",
       cookie: seller.cookie,
     });
     expect(again.status).toBe(422);
+  });
+
+  it("takes the lead off Awaiting us once staff reply", async () => {
+    await h.db.updateTable("leads").set({ awaiting_since: Date.now() }).where("id", "=", demo).execute();
+    const awaiting = async () =>
+      leadListAnswer.parse(await (await h.request("/leads?awaiting=1", { cookie: seller.cookie })).json());
+    expect((await awaiting()).leads.map((lead) => lead.id)).toEqual([demo]);
+    expect((await reply(seller, demo, { subject: "Re: Tuesday", text: "Tuesday it is." })).status).toBe(201);
+    expect((await awaiting()).leads).toEqual([]);
   });
 });
