@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
-import { NOT_FOUND_PATH, publicPaths } from "./app/route-paths.ts";
+import { NOT_FOUND_PATH, publicPaths } from "./config/route-paths.ts";
 
 export default {
   // Every page is static HTML made at build time, whose islands start in the browser (decision 021); no server

@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, mergeConfig } from "vite";
-import { STAFF_APP_PATH } from "./app/route-paths.ts";
 import { loadProjectEnvFile } from "./config/env-file.ts";
+import { STAFF_APP_PATH } from "./config/route-paths.ts";
 import { viteBase } from "./config/vite-base.ts";
 
 /**

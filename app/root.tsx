@@ -9,7 +9,7 @@ import { TopBar } from "~/components/layout/top-bar";
 import { IslandsScript } from "~/islands/islands-script";
 import { cn } from "~/lib/cn";
 import { isSolutionPath, normalizePath } from "~/lib/service";
-import { ROUTES } from "~/route-paths";
+import { ROUTES } from "../config/route-paths.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 

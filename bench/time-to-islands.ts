@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import puppeteer, { type Browser } from "puppeteer-core";
-import { publicPaths } from "../app/route-paths.ts";
+import { publicPaths } from "../config/route-paths.ts";
 import { buildSite, markdownTable, median } from "../scripts/report.ts";
 import { startServer } from "../server/test/server-process.ts";
 import {

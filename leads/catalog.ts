@@ -304,6 +304,20 @@ export function findLeadForm(id: string): LeadForm | undefined {
   return Object.hasOwn(leadForms, id) ? (leadForms as Record<string, LeadForm>)[id] : undefined;
 }
 
+/**
+ * A field as people read it: the label its form shows ("Work Email"), or, for a field no form of that id has (an
+ * export's column across forms, an older form's field), its name in words ("nurse_type": "Nurse type").
+ */
+export function fieldLabelOf(formId: string, name: string): string {
+  const control = findLeadForm(formId)?.controls.find((candidate) => candidate.name === name);
+  if (control) return control.label;
+  const words = name
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/([a-z])_([a-z])/g, "$1 $2")
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** The field names a form sends, in the order the spec lists them. */
 export const fieldNames = (form: LeadForm): string[] => [...form.fields];
 

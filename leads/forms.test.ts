@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { fieldLabelOf } from "./catalog.ts";
 import { isoDay, LIMITS, optionalFutureDate } from "./fields.ts";
 import {
   CONSENT_REQUIRED,
@@ -375,5 +376,21 @@ describe("line breaks", () => {
       message: "one\r\ntwo\rthree",
     });
     expect(result.data?.message).toBe("one\ntwo\nthree");
+  });
+});
+
+describe("fieldLabelOf", () => {
+  it("gives a field the label its form shows", () => {
+    expect(fieldLabelOf("staffing-request", "nurse_type")).toBe("Nurse Type");
+    expect(fieldLabelOf("chartassist-demo", "email")).toBe("Work Email");
+    expect(fieldLabelOf("carestaff-application", "email")).toBe("Email");
+  });
+
+  it("words a field no form of that id has: an export's column, an older form's field", () => {
+    expect(fieldLabelOf("", "firstName")).toBe("First name");
+    expect(fieldLabelOf("", "nurse_type")).toBe("Nurse type");
+    expect(fieldLabelOf("chartassist-demo", "referral_code")).toBe("Referral code");
+    // The honeypot keeps its name: no person's word for it.
+    expect(fieldLabelOf("", "_honey")).toBe("_honey");
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, chromium } from "@playwright/test";
-import { publicPaths } from "../app/route-paths.ts";
+import { publicPaths } from "../config/route-paths.ts";
 import { startServer } from "../server/test/server-process.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, islandsProbe, readIslandsTiming } from "../tests/browsers.ts";
 import { buildSite, markdownTable, median } from "./report.ts";

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { NOT_FOUND_PATH, publicPaths } from "../app/route-paths.ts";
+import { NOT_FOUND_PATH, publicPaths } from "../config/route-paths.ts";
 import {
   BASELINE_FILE,
   firstLoadScripts,

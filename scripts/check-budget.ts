@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
-import { STAFF_APP_PATH } from "../app/route-paths.ts";
+import { STAFF_APP_PATH } from "../config/route-paths.ts";
 
 /**
  * CI's JavaScript budget: for every pre-rendered page, the compressed size of the JavaScript it loads without

@@ -24,7 +24,7 @@ describe("search engine files and the staff pages", () => {
     expect(sitemapXml(site)).not.toContain("/staff");
   });
 
-  it("still fails the build when a public route is missing from app/route-paths.ts", () => {
+  it("still fails the build when a public route is missing from config/route-paths.ts", () => {
     const unlisted = { ...routes, "routes/new": { id: "routes/new", path: "new-page", parentId: "root" } };
     expect(() => assertRoutesListed(unlisted)).toThrow(/not listed: \/new-page/);
   });

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
-import { indexablePaths, isStaffPath, publicPaths, STAFF_PATH } from "../app/route-paths.ts";
+import { indexablePaths, isStaffPath, publicPaths, STAFF_PATH } from "../config/route-paths.ts";
 import { readSiteConfig, type SiteConfig } from "../config/site.ts";
 
 /**
@@ -41,7 +41,7 @@ export function routeConfigPaths(routes: Record<string, RouteEntry>): string[] {
   return [...paths].sort();
 }
 
-/** Fails the build when app/routes.ts and app/route-paths.ts disagree, so no page misses the sitemap. */
+/** Fails the build when app/routes.ts and config/route-paths.ts disagree, so no page misses the sitemap. */
 export function assertRoutesListed(routes: Record<string, RouteEntry>): void {
   const configured = routeConfigPaths(routes);
   const listed = new Set<string>(publicPaths);
@@ -49,7 +49,7 @@ export function assertRoutesListed(routes: Record<string, RouteEntry>): void {
   const stale = [...listed].filter((routePath) => !configured.includes(routePath));
   if (missing.length || stale.length) {
     throw new Error(
-      `app/route-paths.ts is out of step with app/routes.ts: ${[
+      `config/route-paths.ts is out of step with app/routes.ts: ${[
         missing.length ? `not listed: ${missing.join(", ")}` : "",
         stale.length ? `listed but not routed: ${stale.join(", ")}` : "",
       ]
@@ -147,7 +147,7 @@ export async function writeSeoFiles({
 }: {
   clientDir: string;
   site?: SiteConfig;
-  /** React Router's route manifest; when given, checked against app/route-paths.ts. */
+  /** React Router's route manifest; when given, checked against config/route-paths.ts. */
   routes?: Record<string, RouteEntry>;
 }): Promise<string[]> {
   if (routes) assertRoutesListed(routes);

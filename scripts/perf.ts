@@ -6,7 +6,7 @@ import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { publicPaths } from "../app/route-paths.ts";
+import { publicPaths } from "../config/route-paths.ts";
 import { CHROMIUM_ARGS } from "../tests/browsers.ts";
 import { buildSite, markdownTable, median } from "./report.ts";
 

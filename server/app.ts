@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { isStaffPath, STAFF_APP_PATH } from "../app/route-paths.ts";
+import { isStaffPath, STAFF_APP_PATH } from "../config/route-paths.ts";
 import { accessLog } from "./access-log.ts";
 import type { ServerConfig } from "./config.ts";
 import type { Logger } from "./logger.ts";

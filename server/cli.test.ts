@@ -140,7 +140,7 @@ describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
     // The inbox export's columns (one definition), with the operator's delivery and resume columns.
     const lines = csv.out.split("\r\n");
     expect(lines[0]).toBe(
-      '\uFEFF"id","form","created_at","status","assignee","delivery","delivered_at","attempts","last_error","resume_name","resume_path","_honey","Company","Consent","E-mail","First name","Last name","Name","Form page","Landing page","Referring site","UTM source","UTM medium","Campaign","UTM term","UTM content"',
+      '\uFEFF"id","form","created_at","status","assignee","delivery","delivered_at","attempts","last_error","resume_name","resume_path","_honey","Company","Consent","Email","First name","Last name","Name","Form page","Landing page","Referring site","UTM source","UTM medium","Campaign","UTM term","UTM content"',
     );
     expect(lines).toHaveLength(6);
     expect(lines.at(-1)).toBe("");

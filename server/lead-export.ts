@@ -1,9 +1,10 @@
 import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
+import { fieldLabelOf } from "../leads/catalog.ts";
 import type { LeadSource } from "../leads/source.ts";
 import { SOURCE_FIELDS } from "../leads/source.ts";
 import { SOURCE_LABELS } from "../leads/source-labels.ts";
-import { fieldLabelOf, formLabelOf } from "../staff/labels.ts";
+import { formLabelOf } from "../staff/labels.ts";
 
 /** A lead as both exports read it: the inbox's (/api/staff/export.csv) and the operator's (`leads export`). */
 export interface ExportedLead {

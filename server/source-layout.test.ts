@@ -5,11 +5,15 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-/** The server side's folders: where no import cycle and no long source file may appear. */
-const FOLDERS = ["server", "staff", "leads", "config", "scripts", "bench"];
+/** The source folders: where no import cycle and no long source file may appear. */
+const FOLDERS = ["app", "server", "staff", "leads", "config", "scripts", "bench"];
+/** What the browser builds import: the server and the contracts never import from it. */
+const BROWSER_ONLY = "app";
 const MAX_LINES = 350;
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.split(path.sep).includes("test");
+/** Copy and numbers, one typed module per page, may run long (STYLE.md). */
+const isContent = (file: string) => file.startsWith(`app${path.sep}content${path.sep}`);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -21,21 +25,33 @@ function sourceFiles(dir: string): string[] {
 
 const files = FOLDERS.flatMap((folder) => sourceFiles(path.join(ROOT, folder)));
 
-/** Each file's relative imports (type-only and dynamic ones too) that land on another file of the set. */
+const known = new Set(files);
+
+/** The file an import names, with or without its extension (`~/` is the app's alias), if it is one of ours. */
+function resolveImport(from: string, name: string): string | undefined {
+  const base = name.startsWith("~/")
+    ? path.join(ROOT, "app", name.slice(2))
+    : name.startsWith(".")
+      ? path.resolve(path.dirname(from), name)
+      : undefined;
+  if (!base) return undefined;
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find((file) => known.has(file));
+}
+
+/** Each file's imports (type-only and dynamic ones too) that land on another file of the set. */
 function importGraph(): Map<string, string[]> {
-  const known = new Set(files);
   return new Map(
     files.map((file) => {
       const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
       const targets = importedFiles
-        .map((imported) => imported.fileName)
-        .filter((name) => name.startsWith("."))
-        .map((name) => path.resolve(path.dirname(file), name))
-        .filter((target) => known.has(target));
+        .map((imported) => resolveImport(file, imported.fileName))
+        .filter((target): target is string => target !== undefined);
       return [file, targets];
     }),
   );
 }
+
+const inFolder = (file: string, folder: string) => path.relative(ROOT, file).split(path.sep)[0] === folder;
 
 /** Groups of files that import each other, directly or round about (Tarjan's strongly connected components). */
 function cycles(graph: Map<string, string[]>): string[][] {
@@ -69,11 +85,25 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-describe("the server side's source layout", () => {
-  it("has no import cycle in server/, staff/, leads/, config/, scripts/ or bench/", () => {
+describe("the source layout", () => {
+  it("has no import cycle in app/, server/, staff/, leads/, config/, scripts/ or bench/", () => {
     const graph = importGraph();
-    expect(graph.size).toBeGreaterThan(100);
+    expect(graph.size).toBeGreaterThan(300);
+    // The alias resolves: the app's files import each other through `~/`.
+    expect(graph.get(path.join(ROOT, "app/root.tsx"))?.length).toBeGreaterThan(3);
     expect(cycles(graph)).toEqual([]);
+  });
+
+  it("keeps server/, staff/, leads/ and config/ free of imports from app/", () => {
+    const graph = importGraph();
+    const wrongWay = [...graph]
+      .filter(([file]) => ["server", "staff", "leads", "config"].some((folder) => inFolder(file, folder)))
+      .flatMap(([file, targets]) =>
+        targets
+          .filter((target) => inFolder(target, BROWSER_ONLY))
+          .map((target) => `${path.relative(ROOT, file)} -> ${path.relative(ROOT, target)}`),
+      );
+    expect(wrongWay).toEqual([]);
   });
 
   it("finds a cycle when there is one (the check itself)", () => {
@@ -88,9 +118,9 @@ describe("the server side's source layout", () => {
     ]);
   });
 
-  it(`keeps every source file outside the tests at ${MAX_LINES} lines or fewer`, () => {
+  it(`keeps every source file outside the tests and app/content at ${MAX_LINES} lines or fewer`, () => {
     const long = files
-      .filter((file) => !isTest(path.relative(ROOT, file)))
+      .filter((file) => !isTest(path.relative(ROOT, file)) && !isContent(path.relative(ROOT, file)))
       .map((file) => ({
         file: path.relative(ROOT, file),
         lines: readFileSync(file, "utf8").split("\n").length - 1,

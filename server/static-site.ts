@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
-import { STAFF_APP_PATH } from "../app/route-paths.ts";
+import { STAFF_APP_PATH } from "../config/route-paths.ts";
 import { inlineScriptHashes } from "./security-headers.ts";
 
 /** The pre-rendered 404 page: a path no route owns, pre-rendered through the catch-all route. */

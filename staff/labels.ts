@@ -1,35 +1,8 @@
-import { findLeadForm, type LeadForm } from "../leads/catalog.ts";
+import { findLeadForm } from "../leads/catalog.ts";
 import type { AuditAction } from "./api.ts";
 
 /** How staff name a form's leads: the catalog's label, or the id of a form that no longer exists. */
 export const formLabelOf = (formId: string) => findLeadForm(formId)?.label ?? formId;
-
-type FieldName = LeadForm["fields"][number];
-
-const FIELD_LABELS: Record<FieldName, string> = {
-  name: "Name",
-  firstName: "First name",
-  lastName: "Last name",
-  email: "E-mail",
-  phone: "Phone",
-  company: "Company",
-  facility: "Facility name",
-  organization: "Organization",
-  beds: "Number of beds",
-  message: "Message",
-  credential: "Credential",
-  experience: "Experience",
-  consent: "Consent",
-  nurse_type: "Nurse type",
-  date: "Date needed",
-};
-
-/** A field's label on the lead page and in exports; an unknown field (an older form's) keeps its name. */
-export function fieldLabelOf(formId: string, name: string): string {
-  // The ChartAssist form asks for the facility in its `company` field.
-  if (formId === "chartassist-demo" && name === "company") return FIELD_LABELS.facility;
-  return Object.hasOwn(FIELD_LABELS, name) ? FIELD_LABELS[name as FieldName] : name;
-}
 
 /** The person's name as the form has it (applications split it in two). */
 export function nameOf(fields: Readonly<Record<string, string>>): string {

@@ -1,5 +1,5 @@
 import { HeartHandshake, ShieldCheck, Sparkles } from "lucide-react";
-import { ROUTES } from "../route-paths.ts";
+import { ROUTES } from "../../config/route-paths.ts";
 import { companyFacts } from "./site.ts";
 import type { Cta, Feature, HeroCopy, SectionCopy } from "./types.ts";
 

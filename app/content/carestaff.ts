@@ -9,7 +9,7 @@ import {
   UserCheck,
   Zap,
 } from "lucide-react";
-import { ROUTES } from "../route-paths.ts";
+import { ROUTES } from "../../config/route-paths.ts";
 import type { Cta, Feature, FormSectionCopy, HeroCopy, SectionCopy, Stat } from "./types.ts";
 
 export const careStaffMeta = {

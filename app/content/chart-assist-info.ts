@@ -10,7 +10,7 @@ import {
   Stethoscope,
   UserCheck,
 } from "lucide-react";
-import { ROUTES } from "../route-paths.ts";
+import { ROUTES } from "../../config/route-paths.ts";
 import type { Cta, Feature, HeroCopy, SectionCopy, Stat } from "./types.ts";
 
 export const chartAssistInfoMeta = {

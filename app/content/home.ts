@@ -1,4 +1,4 @@
-import { ROUTES } from "../route-paths.ts";
+import { ROUTES } from "../../config/route-paths.ts";
 import { companyFacts, type ServiceId } from "./site.ts";
 import type { SectionCopy, Stat, Testimonial } from "./types.ts";
 

@@ -1,4 +1,4 @@
-import { ROUTES } from "../route-paths.ts";
+import { ROUTES } from "../../config/route-paths.ts";
 import { site } from "./site.ts";
 
 /** A legal section: paragraphs, then an optional list. Each becomes an h2 with an anchor for the contents. */

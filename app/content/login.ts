@@ -1,4 +1,4 @@
-import { ROUTES, STAFF_PATH } from "../route-paths.ts";
+import { ROUTES, STAFF_PATH } from "../../config/route-paths.ts";
 import { type ServiceId, site } from "./site.ts";
 import type { Cta } from "./types.ts";
 

@@ -1,5 +1,5 @@
+import { ROUTES } from "../../config/route-paths.ts";
 import type { SiteConfig } from "../../config/site.ts";
-import { ROUTES } from "../route-paths.ts";
 
 /** Company facts, resolved from the environment at build time (placeholders by default; see README). */
 export const site: SiteConfig = __SITE__;

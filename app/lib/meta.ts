@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
+import { publicPaths } from "../../config/route-paths.ts";
 import { site } from "../content/site.ts";
-import { publicPaths } from "../route-paths.ts";
 import { type ServicePage, structuredDataFor } from "./structured-data.ts";
 
 export interface PageMeta {

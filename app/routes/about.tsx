@@ -8,7 +8,7 @@ import { serviceCards } from "~/content/home";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
-import { ROUTES } from "~/route-paths";
+import { ROUTES } from "../../config/route-paths.ts";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = () => pageMeta({ ...aboutMeta, path: ROUTES.about });

@@ -10,7 +10,7 @@ import { site } from "~/content/site";
 import { LeadFormIsland } from "~/islands/lead-form-island";
 import { accentClass } from "~/lib/accent";
 import { pageMeta } from "~/lib/meta";
-import { ROUTES } from "~/route-paths";
+import { ROUTES } from "../../config/route-paths.ts";
 import type { Route } from "./+types/careers";
 
 export const meta: Route.MetaFunction = () => pageMeta({ ...careersMeta, path: ROUTES.careers });

@@ -20,7 +20,7 @@ import { LeadFormIsland } from "~/islands/lead-form-island";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
-import { ROUTES } from "~/route-paths";
+import { ROUTES } from "../../config/route-paths.ts";
 import type { Route } from "./+types/carestaff";
 
 export const meta: Route.MetaFunction = () =>

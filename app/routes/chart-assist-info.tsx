@@ -16,7 +16,7 @@ import {
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
-import { ROUTES } from "~/route-paths";
+import { ROUTES } from "../../config/route-paths.ts";
 import type { Route } from "./+types/chart-assist-info";
 
 export const meta: Route.MetaFunction = () =>

@@ -7,7 +7,7 @@ import { homeHero, homeMeta, homeStats, homeTestimonials, serviceCards } from "~
 import { site } from "~/content/site";
 import { accentClass } from "~/lib/accent";
 import { pageMeta } from "~/lib/meta";
-import { ROUTES } from "~/route-paths";
+import { ROUTES } from "../../config/route-paths.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => pageMeta({ ...homeMeta, path: ROUTES.home });

@@ -10,7 +10,7 @@ import { serviceById } from "~/content/site";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
-import { ROUTES } from "~/route-paths";
+import { ROUTES } from "../../config/route-paths.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => pageMeta({ ...loginMeta, path: ROUTES.login });

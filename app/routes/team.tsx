@@ -7,7 +7,7 @@ import { members, type TeamMember, teamContact, teamHero, teamMeta } from "~/con
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/meta";
-import { ROUTES } from "~/route-paths";
+import { ROUTES } from "../../config/route-paths.ts";
 import type { Route } from "./+types/team";
 
 export const meta: Route.MetaFunction = () => pageMeta({ ...teamMeta, path: ROUTES.team });

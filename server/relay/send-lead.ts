@@ -43,6 +43,20 @@ export function buildPayload(lead: OutgoingLead): FormData {
   return body;
 }
 
+/** An HTTP attempt that got no answer: a timeout, or the error's name only (its message could echo the lead). */
+export function networkFailure(error: unknown, timeoutMs: number): SendOutcome {
+  const timedOut = error instanceof Error && error.name === "TimeoutError";
+  return {
+    ok: false,
+    status: null,
+    problem: "network",
+    error: timedOut
+      ? `no answer within ${timeoutMs} ms`
+      : `request failed: ${error instanceof Error ? error.name : "error"}`,
+    retryAfterMs: null,
+  };
+}
+
 /** True for `true` or `"true"` (FormSubmit answers the string); a 2xx whose JSON says anything else did not deliver. */
 const confirms = (value: unknown) => value === true || value === "true";
 
@@ -67,16 +81,7 @@ export async function sendLead(
     });
     text = await response.text();
   } catch (error) {
-    const timedOut = error instanceof Error && error.name === "TimeoutError";
-    return {
-      ok: false,
-      status: null,
-      problem: "network",
-      error: timedOut
-        ? `no answer within ${timeoutMs} ms`
-        : `request failed: ${error instanceof Error ? error.name : "error"}`,
-      retryAfterMs: null,
-    };
+    return networkFailure(error, timeoutMs);
   }
 
   const status = response.status;

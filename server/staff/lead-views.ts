@@ -1,4 +1,4 @@
-import { findLeadForm } from "../../leads/catalog.ts";
+import { fieldLabelOf, findLeadForm } from "../../leads/catalog.ts";
 import { firstNameOf } from "../../leads/confirmations.ts";
 import { RESUME_TYPES } from "../../leads/resume.ts";
 import type {
@@ -11,7 +11,7 @@ import type {
   Person,
 } from "../../staff/api.ts";
 import { promiseState } from "../../staff/due.ts";
-import { fieldLabelOf, formLabelOf, nameOf, organisationOf } from "../../staff/labels.ts";
+import { formLabelOf, nameOf, organisationOf } from "../../staff/labels.ts";
 import { NEW_STATUS, statusesOf } from "../../staff/workflow.ts";
 import type { ExportedLead } from "../lead-export.ts";
 import type { LeadRecord } from "../store/lead-records.ts";

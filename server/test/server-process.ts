@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { createConnection, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -76,8 +77,39 @@ export function serveFlags(script: string): string[] {
   return words.slice(1, -1).filter((flag) => !flag.startsWith("--env-file"));
 }
 
+/** A port free on loopback now, for a server whose log is too quiet (LOG_LEVEL=warn) to say where it serves. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/** Resolves once something accepts a connection on the port, retrying every 50 ms. */
+function acceptsConnections(port: number, isGone: () => boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      if (isGone()) return reject(new Error("the server exited"));
+      const socket = createConnection({ host: "127.0.0.1", port });
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.once("error", () => setTimeout(attempt, 50));
+    };
+    attempt();
+  });
+}
+
 /**
- * The server entry as a child process, resolved once it says where it serves. `options.node` runs it on another
+ * The server entry as a child process, resolved once it says where it serves (or, given a PORT, once that port
+ * accepts connections: a server at LOG_LEVEL=warn says nothing). `options.node` runs it on another
  * Node binary (the engines minimum), `options.entry` from another copy of the project (the production artifact),
  * `options.listenFd` on a listening socket passed as fd 3, as systemd's socket activation does.
  */
@@ -109,6 +141,16 @@ export async function startServer(
     };
     child.stdout?.on("data", onData);
     child.stderr?.on("data", onData);
+    const fixedPort = Number(env.PORT ?? 0);
+    if (fixedPort > 0) {
+      acceptsConnections(fixedPort, () => child.exitCode !== null || child.signalCode !== null).then(
+        () => {
+          clearTimeout(timer);
+          resolve(fixedPort);
+        },
+        () => undefined, // the exit handler reports it
+      );
+    }
     child.once("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output}`));

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { NOT_FOUND_PATH } from "../../app/route-paths.ts";
+import { NOT_FOUND_PATH } from "../../config/route-paths.ts";
 import { openPage, publicPaths, ROUTES, solutionPaths } from "./support/pages.ts";
 
 /**

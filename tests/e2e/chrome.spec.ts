@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { publicPaths } from "../../app/route-paths.ts";
+import { publicPaths } from "../../config/route-paths.ts";
 import { press, pressAt, waitForIslands } from "./support/pages.ts";
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { twMerge } from "tailwind-merge";
-import { NOT_FOUND_PATH } from "../../app/route-paths.ts";
+import { NOT_FOUND_PATH } from "../../config/route-paths.ts";
 import { publicPaths, waitForIslands } from "./support/pages.ts";
 
 // cn() joins classes without resolving conflicts (app/lib/cn.ts): two utilities for one property would

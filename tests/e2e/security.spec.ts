@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type APIResponse, expect, test } from "@playwright/test";
-import { NOT_FOUND_PATH } from "../../app/route-paths.ts";
+import { NOT_FOUND_PATH } from "../../config/route-paths.ts";
 import { openPage, publicPaths, site } from "./support/pages.ts";
 
 /** The security headers on every kind of answer, and no Content-Security-Policy violation on any page. */

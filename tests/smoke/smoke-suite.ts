@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
-import { publicPaths, ROUTES } from "../../app/route-paths.ts";
+import { publicPaths, ROUTES } from "../../config/route-paths.ts";
 import { type ServerProcess, startServer } from "../../server/test/server-process.ts";
 import { FORM_ANCHORS, ISLANDS_LIVE_AFTER_LOAD_MS, readIslandsTiming } from "../browsers.ts";
 

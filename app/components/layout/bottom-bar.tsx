@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { anchorHref, isSolutionPath, serviceForPath } from "~/lib/service";
-import { ROUTES } from "~/route-paths";
+import { ROUTES } from "../../../config/route-paths.ts";
 
 /** The bottom bar's call to action for a path, or null where the bar is not shown. */
 export function bottomBarAction(pathname: string): { label: string; href: string } | null {

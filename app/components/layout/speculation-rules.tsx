@@ -1,4 +1,4 @@
-import { STAFF_APP_PATH, STAFF_PATH } from "~/route-paths";
+import { STAFF_APP_PATH, STAFF_PATH } from "../../../config/route-paths.ts";
 
 /**
  * Pages navigate as documents (decision 021), so the next one should be ready when a visitor chooses it: browsers

@@ -5,7 +5,7 @@ import type { Cta } from "~/content/types";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { anchorHref, serviceForPath } from "~/lib/service";
-import { ROUTES } from "~/route-paths";
+import { ROUTES } from "../../../config/route-paths.ts";
 import { LogoMark } from "./logo-mark";
 import { Wordmark } from "./wordmark";
 

@@ -1,6 +1,6 @@
-import { STAFF_PATH } from "~/route-paths";
+import { STAFF_PATH } from "../../../config/route-paths.ts";
 
-/** Every page of the staff app, in one place (the public pages' paths are in app/route-paths.ts). */
+/** Every page of the staff app, in one place (the public pages' paths are in config/route-paths.ts). */
 export const staffPaths = {
   inbox: STAFF_PATH,
   signIn: `${STAFF_PATH}/sign-in`,

@@ -26,14 +26,14 @@ describe("a lead", () => {
       expect(document.title, "named by its id, not the person").toBe(`Lead ${leadId(2)} · Staff`),
     );
     expect(termsOf(screen.getByRole("region", { name: "Request" }))).toEqual([
-      "First name",
-      "Last name",
-      "E-mail",
+      "First Name",
+      "Last Name",
+      "Email",
       "Phone",
       "Credential",
-      "Experience",
+      "Years of Experience",
       "Message",
-      "Consent",
+      "I consent to receiving communications about job opportunities",
     ]);
     expect(screen.getByRole("link", { name: "marisol.vega@example.com" })).toHaveAttribute(
       "href",

@@ -1,4 +1,4 @@
-import type { LeadFormId } from "../../../leads/catalog.ts";
+import { fieldLabelOf, type LeadFormId } from "../../../leads/catalog.ts";
 import { promiseInWords, RESPONSE_PROMISES } from "../../../leads/promises.ts";
 import { RESUME_TYPES } from "../../../leads/resume.ts";
 import type {
@@ -10,7 +10,7 @@ import type {
   Person,
   StaffUser,
 } from "../../../staff/api.ts";
-import { fieldLabelOf, formLabelOf, nameOf, organisationOf } from "../../../staff/labels.ts";
+import { formLabelOf, nameOf, organisationOf } from "../../../staff/labels.ts";
 import { PAGE_SIZE } from "../../../staff/limits.ts";
 import type { Role } from "../../../staff/roles.ts";
 import { statusesOf } from "../../../staff/workflow.ts";

@@ -129,7 +129,7 @@ describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
     expect(parsed?.from?.text).toBe('"Website" <leads@example.org>');
     expect(parsed?.replyTo?.value[0]?.address).toBe(CANARY.email);
     expect(parsed?.messageId).toBe(`<${lead.id}@www.example.org>`);
-    expect(parsed?.text).toContain(`First name: ${CANARY.firstName}`);
+    expect(parsed?.text).toContain(`First Name: ${CANARY.firstName}`);
     expect(parsed?.text).toContain(`Message: ${CANARY.message}`);
     expect(parsed?.html).toContain("&lt;b&gt;canary&lt;/b&gt; &amp; message-a81b2c");
     expect(parsed?.html).not.toContain("<b>canary</b>");

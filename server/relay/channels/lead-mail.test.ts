@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { findLeadForm, type LeadForm } from "../../../leads/forms.ts";
 import type { ClaimedDelivery } from "../../store/queries/outbox.ts";
 import { claimedDelivery } from "../../test/claimed-delivery.ts";
-import { composeLeadMail, fieldLabel, type LeadMailSettings } from "./lead-mail.ts";
+import { composeLeadMail, type LeadMailSettings } from "./lead-mail.ts";
 
 const LEAD_ID = "0b6f3f6e-4f1c-4b43-9d6e-1d6f5b0c2a10";
 const LINK = `https://www.example.org/staff/leads/${LEAD_ID}`;
@@ -51,16 +51,6 @@ async function textOf(stream: Readable) {
   return Buffer.concat(chunks).toString();
 }
 
-describe("fieldLabel", () => {
-  it.each([
-    ["firstName", "First name"],
-    ["nurse_type", "Nurse type"],
-    ["email", "Email"],
-  ])("labels %s as %s", (name, label) => {
-    expect(fieldLabel(name)).toBe(label);
-  });
-});
-
 describe("composeLeadMail", () => {
   const compose = (delivery: ClaimedDelivery, resume: Blob | null = null, settings = SETTINGS) =>
     composeLeadMail(formOf(delivery.formId), delivery, resume, settings);
@@ -84,12 +74,12 @@ describe("composeLeadMail", () => {
       [
         "New Online Nursing Application Submission",
         "",
-        "First name: Ada",
-        "Last name: Example",
+        "First Name: Ada",
+        "Last Name: Example",
         "Email: ada@example.com",
         "Credential: RN",
         `Message: <b>"Hi"</b> & 'bye'`,
-        "Consent: on",
+        "I consent to receiving communications about job opportunities: on",
         "Resume: cv.pdf (attached)",
         "",
         `Received: ${RECEIVED}`,
@@ -102,7 +92,9 @@ describe("composeLeadMail", () => {
   it("mentions no resume in the text when the lead has none", async () => {
     const mail = await compose(application());
     expect(mail.text).not.toContain("Resume");
-    expect(mail.text).toContain(`Consent: on\n\nReceived: ${RECEIVED}\n`);
+    expect(mail.text).toContain(
+      `I consent to receiving communications about job opportunities: on\n\nReceived: ${RECEIVED}\n`,
+    );
   });
 
   it("lists the same fields in an HTML table, the visitor's words escaped", async () => {
@@ -111,19 +103,19 @@ describe("composeLeadMail", () => {
       [
         "<h1>New Online Nursing Application Submission</h1>",
         "<table>",
-        row("First name", "Ada"),
-        row("Last name", "Example"),
+        row("First Name", "Ada"),
+        row("Last Name", "Example"),
         row("Email", "ada@example.com"),
         row("Credential", "RN"),
         row("Message", "&lt;b&gt;&quot;Hi&quot;&lt;/b&gt; &amp; &#39;bye&#39;"),
-        row("Consent", "on"),
+        row("I consent to receiving communications about job opportunities", "on"),
         "</table>",
         `<p>Received: ${RECEIVED}<br><a href="${LINK}">Lead ${LEAD_ID}</a></p>`,
       ].join("\n"),
     );
   });
 
-  it("labels snake_case fields as words and sends a staffing request to the contact mailbox", async () => {
+  it("labels fields as the form does and sends a staffing request to the contact mailbox", async () => {
     const mail = await compose(
       application({
         formId: "staffing-request",
@@ -132,8 +124,8 @@ describe("composeLeadMail", () => {
     );
     expect(mail.to).toBe("contact@example.org");
     expect(mail.subject).toBe("New CareStaff Staffing Request");
-    expect(mail.text).toContain("\nNurse type: RN\n");
-    expect(mail.html).toContain(row("Nurse type", "RN"));
+    expect(mail.text).toContain("\nNurse Type: RN\n");
+    expect(mail.html).toContain(row("Nurse Type", "RN"));
   });
 
   it("attaches the resume under its original name with the file's bytes and type", async () => {

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { html } from "hono/html";
 import type { SendMailOptions } from "nodemailer";
+import { fieldLabelOf } from "../../../leads/catalog.ts";
 import { type LeadForm, recipientFor } from "../../../leads/forms.ts";
 import type { ClaimedDelivery } from "../../store/queries/outbox.ts";
 
@@ -13,16 +14,7 @@ export interface LeadMailSettings {
   personalData: boolean;
 }
 
-/** `firstName` and `nurse_type` as a person reads them: "First name", "Nurse type". */
-export const fieldLabel = (name: string) => {
-  const words = name
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .replaceAll("_", " ")
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
-
-/** The lead in the staff inbox (a later issue builds the inbox; the link is stable now). */
+/** The lead's page in the staff inbox. */
 export const staffLinkFor = (siteUrl: string, leadId: string) =>
   `${siteUrl}/staff/leads/${encodeURIComponent(leadId)}`;
 
@@ -61,7 +53,7 @@ export async function composeLeadMail(
   }
   const rows = form.fields.flatMap((name) => {
     const value = delivery.fields[name];
-    return value === undefined || value === "" ? [] : [[fieldLabel(name), value] as const];
+    return value === undefined || value === "" ? [] : [[fieldLabelOf(form.id, name), value] as const];
   });
   const text = [
     form.subject,

@@ -208,7 +208,7 @@ describe("the smtp channel", () => {
       subject: "New Online Nursing Application Submission",
       attachments: [{ filename: "cv.pdf", contentType: "application/pdf" }],
     });
-    expect(transport.sent[0]?.text).toContain("First name: Ada\n");
+    expect(transport.sent[0]?.text).toContain("First Name: Ada\n");
   });
 
   it("counts a send the transport confirms without an SMTP answer as a 250", async () => {

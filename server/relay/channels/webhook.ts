@@ -2,7 +2,7 @@ import { Webhook } from "standardwebhooks";
 import type { ServerConfig } from "../../config.ts";
 import type { ClaimedDelivery } from "../../store/queries/outbox.ts";
 import { parseRetryAfter } from "../backoff.ts";
-import type { SendOutcome } from "../send-lead.ts";
+import { networkFailure, type SendOutcome } from "../send-lead.ts";
 import type { DeliveryChannel } from "./channel.ts";
 import { RESUME_LINK_TTL_MS, resumeLinkFor } from "./resume-link.ts";
 
@@ -75,16 +75,7 @@ export function createWebhookChannel(deps: {
         // The receiver's words are not kept: they could echo the lead.
         await response.body?.cancel();
       } catch (error) {
-        const timedOut = error instanceof Error && error.name === "TimeoutError";
-        return {
-          ok: false,
-          status: null,
-          problem: "network",
-          error: timedOut
-            ? `no answer within ${config.RELAY_TIMEOUT_MS} ms`
-            : `request failed: ${error instanceof Error ? error.name : "error"}`,
-          retryAfterMs: null,
-        };
+        return networkFailure(error, config.RELAY_TIMEOUT_MS);
       }
       const status = response.status;
       if (status >= 200 && status < 300) return { ok: true, status };

@@ -1,5 +1,5 @@
 import { type Locator, type Page, test } from "@playwright/test";
-import { indexablePaths, publicPaths, ROUTES } from "../../../app/route-paths.ts";
+import { indexablePaths, publicPaths, ROUTES } from "../../../config/route-paths.ts";
 import { readSiteConfig } from "../../../config/site.ts";
 
 /** The same settings the build read (the test run shares its environment), for expected absolute URLs. */
