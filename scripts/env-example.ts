@@ -16,12 +16,25 @@ export function schemaDefaults(): Map<string, string | undefined> {
   const shape: Record<string, z.ZodType> = { ...siteEnvSchema.shape, ...serverEnvSchema.shape };
   return new Map(
     Object.entries(shape).map(([name, field]) => {
-      const parsed = field.safeParse(undefined);
-      if (!parsed.success) throw new Error(`${name} has neither a default nor .optional()`);
-      const value = parsed.data;
+      const value = inputDefault(name, field);
       return [name, value === undefined ? undefined : Array.isArray(value) ? value.join(",") : String(value)];
     }),
   );
+}
+
+/**
+ * A variable's default as the environment spells it: a default given before a transform is that text
+ * (BUSINESS_HOURS' "Mon-Fri 09:00-17:00", not the hours it is read into), and an optional one is unset whatever
+ * the transform makes of its absence; otherwise the parsed default.
+ */
+function inputDefault(name: string, field: z.ZodType): unknown {
+  const def = field._zod.def as { type: string; in?: z.ZodType; defaultValue?: unknown };
+  if (def.type === "optional") return undefined;
+  if (def.type === "default") return def.defaultValue;
+  if (def.type === "pipe" && def.in) return inputDefault(name, def.in);
+  const parsed = field.safeParse(undefined);
+  if (!parsed.success) throw new Error(`${name} has neither a default nor .optional()`);
+  return parsed.data;
 }
 
 export interface ConfigRow {

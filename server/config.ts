@@ -2,6 +2,8 @@ import path from "node:path";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { readSiteConfig, type SiteConfig } from "../config/site.ts";
+import { BUSINESS_CALENDAR_ENV } from "./calendar/calendar-env.ts";
+import { MailRefusal, mailbox } from "./mail/mail-checks.ts";
 import { CHANNELS } from "./store/lead-records.ts";
 
 const flag = z
@@ -32,6 +34,25 @@ const trustProxy = z
   });
 
 export type TrustProxy = false | number | string[];
+
+/** One mailbox, `address` or `Name <address>`, as a header may carry it (server/mail/mail-checks.ts). */
+const oneMailbox = z.string().refine(
+  (value) => {
+    try {
+      mailbox(value, "replyTo");
+      return true;
+    } catch (error) {
+      if (error instanceof MailRefusal) return false;
+      throw error;
+    }
+  },
+  { error: "must be one e-mail address on one line, e.g. Team <team@example.org>" },
+);
+
+/** A bearer token a client presents: long, random, visible ASCII. */
+const bearerToken = z
+  .string()
+  .regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 visible ASCII characters (e.g. openssl rand -hex 32)");
 
 /** Every variable the server reads; README's configuration table and .env.example list exactly these (env-docs.test.ts). */
 export const serverEnvSchema = z.object({
@@ -121,10 +142,14 @@ export const serverEnvSchema = z.object({
     .min(16 * 1024)
     .default(4 * 1024 * 1024),
   /** GET /metrics answers only a request with `Authorization: Bearer <this>`; unset, it is a 404. */
-  METRICS_TOKEN: z
-    .string()
-    .regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 visible ASCII characters (e.g. openssl rand -hex 32)")
-    .optional(),
+  METRICS_TOKEN: bearerToken.optional(),
+  /** false: no confirmation e-mail to the person who wrote in (otherwise sent whenever SMTP_URL and MAIL_FROM are set). */
+  CONFIRMATION_EMAILS: flag.default(true),
+  /** A shared mailbox staff replies ask to be answered at (Reply-To), instead of the staff member's own address. */
+  REPLY_TO: oneMailbox.optional(),
+  /** POST /api/inbound/email answers only `Authorization: Bearer <this>`; unset, it is a 404. */
+  INBOUND_EMAIL_TOKEN: bearerToken.optional(),
+  ...BUSINESS_CALENDAR_ENV,
   ALLOWED_ORIGINS: z
     .string()
     .default("")

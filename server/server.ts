@@ -9,9 +9,11 @@ import { createHealthApi } from "./health/health-api.ts";
 import { createLeadApi } from "./leads/lead-api.ts";
 import { listenTarget } from "./listen-target.ts";
 import type { Logger } from "./logger.ts";
+import { createInboundApi } from "./mail/inbound-api.ts";
 import { createMetrics } from "./metrics/metrics.ts";
 import { createMetricsApi } from "./metrics/metrics-api.ts";
 import { createResumeLinkApi } from "./relay/channels/resume-link.ts";
+import { createMailWorker } from "./relay/mail-worker.ts";
 import { createRelayWorker } from "./relay/relay-worker.ts";
 import { startRetention } from "./retention.ts";
 import type { openStaffInbox } from "./staff/staff-inbox.ts";
@@ -78,23 +80,34 @@ export async function startSiteServer({
         onDelivery: metrics?.delivery,
       })
     : undefined;
+  // The messages to people (confirmations, staff replies) go out over SMTP_URL, from MAIL_FROM.
+  const mail =
+    config.RELAY_ENABLED && config.SMTP_URL && config.MAIL_FROM
+      ? createMailWorker({ config, logger, store })
+      : undefined;
+  /** New outbox work was committed (a lead, a reply, a lead out of spam): the workers look now. */
+  const wakeWorkers = () => {
+    relay?.wake();
+    mail?.wake();
+  };
   // With DATABASE_URL the rate limiter shares its counters through PostgreSQL, so this waits on it too.
   const leadApi = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
     createLeadApi({
       config,
       logger,
       store,
-      onAccepted: () => relay?.wake(),
+      onAccepted: wakeWorkers,
       onOutcome: metrics?.leadOutcome,
     }),
   );
-  const staffInbox = await openInbox?.({ config, logger, store, startup });
+  const staffInbox = await openInbox?.({ config, logger, store, startup, onOutboxWork: wakeWorkers });
   // After the steps that can hang, so a slow build load does not eat into their deadline.
   const site = await startup.step({ kind: "site", buildDir: config.buildDir }, () =>
     loadStaticSite(config.buildDir),
   );
   const api = new Hono().route("/health", createHealthApi({ config, logger, store }));
   if (config.WEBHOOK_SECRET) api.route("/webhook", createResumeLinkApi({ config, store }));
+  if (config.INBOUND_EMAIL_TOKEN) api.route("/inbound", createInboundApi({ config, store, logger }));
   if (staffInbox) api.route("/staff", staffInbox.app);
   api.route("/", leadApi.app);
   const app = createApp({
@@ -127,6 +140,7 @@ export async function startSiteServer({
     servingLine({ host: config.HOST, port, dataDir, databaseUrl }),
   );
   relay?.start();
+  mail?.start();
   alerts?.start();
   const retention = config.RETENTION_DAYS
     ? startRetention({ store, logger, retentionDays: config.RETENTION_DAYS })
@@ -138,7 +152,7 @@ export async function startSiteServer({
     async stop(graceMs) {
       // Stop taking requests and let the ones in progress commit; cut whatever is still arriving after the grace.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      const relayStopped = relay?.stop(graceMs);
+      const relayStopped = Promise.all([relay?.stop(graceMs), mail?.stop(graceMs)]);
       if ("closeIdleConnections" in server) server.closeIdleConnections();
       const grace = setTimeout(() => {
         if ("closeAllConnections" in server) server.closeAllConnections();

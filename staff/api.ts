@@ -1,6 +1,8 @@
 import { LEAD_FORM_IDS } from "../leads/catalog.ts";
 import { SOURCE_FIELDS, SOURCE_MAX } from "../leads/source.ts";
 import { z } from "../leads/zod.ts";
+import { conversationEntry, otherRequestSchema } from "./conversation.ts";
+import { PROMISE_STATES } from "./due.ts";
 import { AUDIT_PAGE_SIZE, NOTE_MAX, PAGE_MAX, PAGE_SIZE, SEARCH_MAX } from "./limits.ts";
 import { ROLES } from "./roles.ts";
 import { ALL_STATUSES, DELIVERY_STATES } from "./workflow.ts";
@@ -53,6 +55,11 @@ export const INBOX_FILTERS = [
   "q",
   "campaign",
   "referrer",
+  "awaiting",
+  "mine",
+  "overdue",
+  "spam",
+  "sort",
 ] as const;
 export type InboxFilter = (typeof INBOX_FILTERS)[number];
 
@@ -61,6 +68,8 @@ export type InboxFilter = (typeof INBOX_FILTERS)[number];
  * leads/source-labels.ts) asks for the leads without one.
  */
 const sourceValue = z.string().max(SOURCE_MAX);
+
+export const INBOX_SORTS = ["newest", "due"] as const;
 
 export const inboxQuery = z.object({
   form: z.enum(LEAD_FORM_IDS).optional(),
@@ -73,10 +82,28 @@ export const inboxQuery = z.object({
   q: z.string().trim().max(SEARCH_MAX).optional(),
   campaign: sourceValue.optional(),
   referrer: sourceValue.optional(),
+  /** "Awaiting us": the last message on the lead is the person's. */
+  awaiting: z.literal("1").optional(),
+  /** "Mine": assigned to the viewer. */
+  mine: z.literal("1").optional(),
+  /** "Overdue": past its due time with no first response yet. */
+  overdue: z.literal("1").optional(),
+  /** Admins only ("Spam"): what the honeypot caught, and nothing else; for anyone else the API answers 404. */
+  spam: z.literal("1").optional(),
+  /** "newest" (the default) or "due": unanswered leads first, the earliest due first, then the rest newest first. */
+  sort: z.enum(INBOX_SORTS).optional(),
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
 });
 export type InboxQuery = z.infer<typeof inboxQuery>;
 export type InboxFilters = Omit<InboxQuery, "page">;
+
+/** A lead's response promise (issue 28): when it is due, when it was first answered, and how that went. */
+export const leadPromiseSchema = z.object({
+  dueAt: isoTime,
+  respondedAt: isoTime.nullable(),
+  state: z.enum(PROMISE_STATES),
+});
+export type LeadPromiseAnswer = z.infer<typeof leadPromiseSchema>;
 
 export const leadRowSchema = z.object({
   id: z.string(),
@@ -91,6 +118,13 @@ export const leadRowSchema = z.object({
   delivery: z.enum(DELIVERY_STATES),
   /** Nobody has opened it yet. */
   isNew: z.boolean(),
+  /** Caught by the honeypot (only admins see such leads, under the Spam filter). */
+  spam: z.boolean(),
+  /** Messages from the person that nobody has read yet (the lead page marks them read). */
+  unreadReplies: z.number().int().min(0),
+  /** The last message on the lead is the person's. */
+  awaitingUs: z.boolean(),
+  promise: leadPromiseSchema,
 });
 export type LeadRow = z.infer<typeof leadRowSchema>;
 
@@ -109,6 +143,13 @@ export const leadListAnswer = z.object({
     /** The most leads first, at most SOURCE_COUNT_LIMIT of each. */
     campaigns: z.array(sourceCountSchema),
     referrers: z.array(sourceCountSchema),
+    /** The views' counts over all the viewer's leads, whatever the other filters; spam for admins only. */
+    views: z.object({
+      awaiting: z.number().int(),
+      mine: z.number().int(),
+      overdue: z.number().int(),
+      spam: z.number().int().optional(),
+    }),
   }),
   /** The newest lead the role may see, whatever the filters: the page polls it to offer new leads. */
   latestId: z.string().nullable(),
@@ -143,6 +184,13 @@ export const leadDetailSchema = z.object({
   statuses: z.array(z.string()),
   assignee: personSchema.nullable(),
   deliveries: z.array(deliverySchema),
+  /** Caught by the honeypot: only admins open such a lead, and may move it into delivery ("Not spam"). */
+  spam: z.boolean(),
+  /** The first name a reply's {firstName} takes (plain, at most 40 characters), or null. */
+  firstName: z.string().nullable(),
+  promise: leadPromiseSchema,
+  /** The promise in words, as the confirmation put it: "within 1 business hour". */
+  promiseWords: z.string(),
 });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;
 
@@ -155,7 +203,7 @@ export const noteSchema = z.object({
 });
 export type Note = z.infer<typeof noteSchema>;
 
-export const HISTORY_ACTIONS = ["viewed", "status", "assignee", "note"] as const;
+export const HISTORY_ACTIONS = ["viewed", "status", "assignee", "note", "reply", "call", "not_spam"] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 export const historyEntrySchema = z.object({
@@ -172,6 +220,10 @@ export const leadPageAnswer = z.object({
   lead: leadDetailSchema,
   notes: z.array(noteSchema),
   history: z.array(historyEntrySchema),
+  /** Oldest first: the confirmation, replies, the person's messages and logged calls. */
+  conversation: z.array(conversationEntry),
+  /** "Other requests from this person": the viewer's role's leads with the same e-mail or phone, newest first. */
+  otherRequests: z.array(otherRequestSchema),
 });
 export type LeadPage = z.infer<typeof leadPageAnswer>;
 
@@ -220,6 +272,14 @@ export const AUDIT_ACTIONS = [
   "staff_role_changed",
   "staff_disabled",
   "staff_reset",
+  "reply_sent",
+  "reply_retried",
+  "attachment_downloaded",
+  "marked_not_spam",
+  "call_logged",
+  "settings_changed",
+  "unmatched_viewed",
+  "reports_viewed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -263,6 +323,10 @@ export const ERROR_CODES = [
   "bad_status",
   "bad_assignee",
   "bad_filter",
+  "bad_reply",
+  "bad_call",
+  "bad_retry",
+  "mail_off",
   "internal",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

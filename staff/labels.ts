@@ -32,4 +32,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   staff_role_changed: "Changed a role",
   staff_disabled: "Disabled an account",
   staff_reset: "Reset an account",
+  reply_sent: "Sent a reply",
+  reply_retried: "Retried a reply",
+  attachment_downloaded: "Downloaded an attachment",
+  marked_not_spam: "Marked a lead not spam",
+  call_logged: "Logged a call",
+  settings_changed: "Changed their settings",
+  unmatched_viewed: "Viewed unmatched mail",
+  reports_viewed: "Viewed the reports",
 };

@@ -50,3 +50,28 @@ export const reportWeekSchema = z.object({
   forms: z.partialRecord(z.enum(LEAD_FORM_IDS), formWeekSchema),
 });
 export type ReportWeekNumbers = z.infer<typeof reportWeekSchema>;
+
+/** A campaign or a referring site: its leads in the range, and how many of them were won or hired. */
+export const sourceConversionSchema = z.object({
+  /** null: the leads without one. */
+  value: z.string().nullable(),
+  leads: z.number().int().min(0),
+  /** Leads whose status is Won (requests) or Hired (applications). */
+  conversions: z.number().int().min(0),
+});
+
+/** `GET /api/staff/reports`: every number the reports page charts, over the forms the asking role may see. */
+export const reportsAnswer = z.object({
+  from: day,
+  to: day,
+  /** Monday-started weeks in the business time zone, oldest first, each form present in each. */
+  weeks: z.array(reportWeekSchema),
+  /** How many of the range's leads reached each status (now or earlier), per kind: requests and applications. */
+  pipeline: z.object({
+    requests: z.record(z.string(), z.number().int().min(0)).nullable(),
+    applications: z.record(z.string(), z.number().int().min(0)).nullable(),
+  }),
+  campaigns: z.array(sourceConversionSchema),
+  referrers: z.array(sourceConversionSchema),
+});
+export type ReportsAnswer = z.infer<typeof reportsAnswer>;

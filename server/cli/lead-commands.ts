@@ -4,7 +4,7 @@ import { exportColumns, leadsCsv } from "../lead-export.ts";
 import { LEAD_STATES, type LeadState } from "../store/lead-records.ts";
 import type { WorkedLead } from "../store/queries/operations.ts";
 import { type CliIo, command, stringOption, UsageError, type Values } from "./command.ts";
-import { iso, leadJson, sourcesReport, statusReport } from "./reports.ts";
+import { iso, leadJson, mailStatusReport, sourcesReport, statusReport } from "./reports.ts";
 
 /** `--since`: an ISO date, or N days (Nd) or hours (Nh) ago. */
 export function parseSince(value: string, now: number): number {
@@ -61,12 +61,13 @@ async function* leadsJson(batches: AsyncIterable<WorkedLead[]>) {
 export const leadCommands = [
   command({
     name: "status",
-    summary: "counts by form and state, the oldest waiting lead, delivery problems",
+    summary: "counts by form and state, the oldest waiting lead, delivery problems, the mail outbox",
     synopsis: "",
     needs: "store",
     read: () => undefined,
     async run(_, { store, io, now }) {
       for (const line of statusReport(await store.operations.status(), store.dialect, now)) io.out(line);
+      for (const line of mailStatusReport(await store.mail.status())) io.out(line);
       return 0;
     },
   }),

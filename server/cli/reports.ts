@@ -1,4 +1,5 @@
 import type { LeadRecord } from "../store/lead-records.ts";
+import type { MailOutbox } from "../store/queries/mail-outbox.ts";
 import type { SourceCounts, StoreStatus } from "../store/queries/operations.ts";
 
 // What the lead commands print: the status report with its hints, the sources report, a lead as JSON.
@@ -57,6 +58,22 @@ export function statusReport(report: StoreStatus, store: string, now: number): s
     lines.push(`PROBLEM ${problem.problem}: ${problem.count} lead(s) on ${problem.channel}; ${hint}`);
     if (problem.lastError) lines.push(`  last answer (${iso(problem.lastAttemptAt)}): ${problem.lastError}`);
   }
+  return lines;
+}
+
+/**
+ * `leads status`, the mail outbox (decision 024): messages by kind and state ("not_sent": a confirmation the
+ * limits or the settings held back), and the last error of those still waiting or given up.
+ */
+export function mailStatusReport(rows: Awaited<ReturnType<MailOutbox["status"]>>): string[] {
+  const lines: string[] = [];
+  for (const kind of new Set(rows.map((row) => row.kind))) {
+    const states = rows.filter((row) => row.kind === kind).map((row) => `${row.state} ${row.count}`);
+    lines.push(`mail ${kind.padEnd(15)} ${states.join(", ")}`);
+  }
+  for (const row of rows)
+    if (row.state === "dead" && row.lastError)
+      lines.push(`PROBLEM mail: ${row.count} ${row.kind} message(s) given up; last error: ${row.lastError}`);
   return lines;
 }
 

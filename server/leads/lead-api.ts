@@ -4,11 +4,15 @@ import type { HttpBindings } from "@hono/node-server";
 import { type Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import { fieldNames, findLeadForm, HONEYPOT_FIELD, type LeadForm, validateLead } from "../../leads/forms.ts";
+import { RESPONSE_PROMISES } from "../../leads/promises.ts";
 import { RESUME_MAX_BYTES } from "../../leads/resume.ts";
 import { type LeadSource, originOf, parseLeadSource } from "../../leads/source.ts";
+import { dueAt } from "../calendar/business-calendar.ts";
+import { businessCalendarFromEnv } from "../calendar/calendar-env.ts";
 import type { ServerConfig } from "../config.ts";
 import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
+import { confirmationPlan, confirmationSettingsOf } from "../mail/confirmation-plan.ts";
 import { newId } from "../store/ids.ts";
 import { IDEMPOTENCY_WINDOW_MS } from "../store/lead-records.ts";
 import { removeQuietly } from "../store/resume-files.ts";
@@ -91,6 +95,8 @@ export async function createLeadApi({
     databaseUrl: config.DATABASE_URL,
   });
   let uploadsInFlight = 0;
+  const calendar = businessCalendarFromEnv(config);
+  const confirmations = confirmationSettingsOf(config);
 
   // Cross-origin callers must be listed: others get a 403 before any work; listed ones get CORS headers.
   app.use("/leads/*", async (c, next) => {
@@ -243,6 +249,11 @@ export async function createLeadApi({
           resume: resume ?? undefined,
           source,
           createdAt,
+          dueAt: dueAt(createdAt, RESPONSE_PROMISES[form.id], calendar),
+          confirmation: confirmationPlan(
+            { formId: form.id, state: spam ? "spam" : "pending", fields },
+            confirmations,
+          ),
         },
         key === undefined
           ? undefined

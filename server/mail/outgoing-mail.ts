@@ -3,6 +3,7 @@ import MailComposer from "nodemailer/lib/mail-composer";
 import type { ConfirmationMessage } from "../../leads/confirmations.ts";
 import { plainText } from "../../leads/plain-text.ts";
 import { REPLY_SUBJECT_MAX, REPLY_TEXT_MAX } from "../../staff/reply-templates.ts";
+import type { MailEnvelope } from "../store/lead-records.ts";
 import {
   bareAddress,
   codePoints,
@@ -35,6 +36,19 @@ export interface BuiltMail {
   /** The Message-ID to record beside the lead, angle brackets included. */
   messageId: string;
   message: SendMailOptions;
+  /** Its checked headers, as the mail outbox stores them to send every attempt alike. */
+  envelope: MailEnvelope;
+}
+
+/** What `built` makes a message of: checked already. */
+interface MessageParts {
+  to: string;
+  replyTo?: Mailbox | undefined;
+  subject: string;
+  text: string;
+  headers?: Record<string, string>;
+  inReplyTo?: string;
+  references?: string[];
 }
 
 /** RFC 3834: an automatic answer, which vacation responders and ticket systems must not answer in turn. */
@@ -58,10 +72,12 @@ export function buildConfirmation(input: {
   const token = input.token ?? newMessageToken();
   const replyTo = settings.replyDomain
     ? { name: from.name, address: plusAddress(token, settings.replyDomain) }
-    : settings.replyTo && mailbox(settings.replyTo, "replyTo");
+    : settings.replyTo
+      ? mailbox(settings.replyTo, "replyTo")
+      : undefined;
   return built(token, from, {
     to,
-    ...(replyTo && { replyTo }),
+    replyTo,
     subject: headerLine(input.confirmation.subject, "subject", REPLY_SUBJECT_MAX),
     text: input.confirmation.text,
     headers: { ...AUTO_REPLY_HEADERS },
@@ -103,19 +119,36 @@ export function buildStaffReply(input: {
 /** The reply+<token>@ address, checked like any other: a reply domain with a line break goes no further. */
 const plusAddress = (token: string, domain: string) => bareAddress(replyAddressFor(token, domain), "replyTo");
 
-function built(token: string, from: Mailbox, message: SendMailOptions): BuiltMail {
+function built(token: string, from: Mailbox, parts: MessageParts): BuiltMail {
   const messageId = messageIdFor(token, domainOf(from));
+  const { to, subject, text, ...headers } = parts;
+  const envelope: MailEnvelope = {
+    from,
+    ...(headers.replyTo && { replyTo: headers.replyTo }),
+    ...(headers.headers && { headers: headers.headers }),
+    ...(headers.inReplyTo && { inReplyTo: headers.inReplyTo }),
+    ...(headers.references && { references: headers.references }),
+  };
+  return { token, messageId, envelope, message: messageOf({ to, subject, text, messageId, envelope }) };
+}
+
+/** The message Nodemailer sends, from what the mail outbox stored: every attempt the same. */
+export function messageOf(mail: {
+  to: string;
+  subject: string;
+  text: string;
+  messageId: string;
+  envelope: MailEnvelope;
+}): SendMailOptions {
   return {
-    token,
-    messageId,
-    message: {
-      from,
-      ...message,
-      messageId,
-      // Nothing in a message may make Nodemailer read a file or fetch a URL.
-      disableFileAccess: true,
-      disableUrlAccess: true,
-    },
+    ...mail.envelope,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    messageId: mail.messageId,
+    // Nothing in a message may make Nodemailer read a file or fetch a URL.
+    disableFileAccess: true,
+    disableUrlAccess: true,
   };
 }
 

@@ -7,6 +7,7 @@ import type { Store } from "../store/store.ts";
 import { backoffDelay } from "./backoff.ts";
 import { configurationProblem, type DeliveryChannel } from "./channels/channel.ts";
 import { createChannels } from "./channels/index.ts";
+import { outboxLoop } from "./outbox-loop.ts";
 import type { SendOutcome } from "./send-lead.ts";
 
 export interface RelayDeps {
@@ -54,41 +55,16 @@ export function createRelayWorker({
   onDead,
   onDelivery,
 }: RelayDeps): RelayWorker {
-  const concurrency = config.RELAY_CONCURRENCY;
   // Long enough for the slowest attempt plus reading the file; after that another worker may take it.
   const leaseMs = config.RELAY_TIMEOUT_MS + 60_000;
-  const inFlight = new Set<Promise<void>>();
-  const stopping = new AbortController();
-  /** Settles when stop() is called: a loop waiting for a free slot must not hold the stop up. */
-  const stopRequested = Promise.withResolvers<void>();
-  let running = false;
-  let loop: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
-  let wakeRequested = false;
 
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (wakeRequested) {
-        wakeRequested = false;
-        resolve();
-        return;
-      }
-      const timer = setTimeout(done, Math.max(0, ms));
-      function done() {
-        clearTimeout(timer);
-        wakeUp = undefined;
-        resolve();
-      }
-      wakeUp = done;
-    });
-
-  async function attempt(delivery: ClaimedDelivery): Promise<SendOutcome> {
+  async function attempt(delivery: ClaimedDelivery, stop: AbortSignal): Promise<SendOutcome> {
     const channel = channels[delivery.channel];
     if (!channel) return configurationProblem(`channel ${delivery.channel} is not in LEAD_CHANNELS`);
-    return channel.send(delivery, stopping.signal);
+    return channel.send(delivery, stop);
   }
 
-  async function deliver(delivery: ClaimedDelivery): Promise<void> {
+  async function deliver(delivery: ClaimedDelivery, stop: AbortSignal): Promise<void> {
     const started = performance.now();
     const context = {
       leadId: delivery.leadId,
@@ -99,7 +75,7 @@ export function createRelayWorker({
     };
     let outcome: SendOutcome;
     try {
-      outcome = await attempt(delivery);
+      outcome = await attempt(delivery, stop);
     } catch (error) {
       outcome = {
         ok: false,
@@ -114,7 +90,7 @@ export function createRelayWorker({
     const ms = Math.round(elapsed);
     const report = (outcome: DeliveryOutcome) => onDelivery?.(delivery.channel, outcome, elapsed / 1000);
     try {
-      if (!outcome.ok && stopping.signal.aborted) {
+      if (!outcome.ok && stop.aborted) {
         await store.outbox.releaseLease(delivery.leadId, delivery.lease);
         report("released");
         logger.info(
@@ -186,68 +162,20 @@ export function createRelayWorker({
     }
   }
 
-  async function run(): Promise<void> {
-    while (running) {
-      const free = concurrency - inFlight.size;
-      let claimed: ClaimedDelivery[] = [];
-      if (free > 0) {
-        try {
-          claimed = await store.outbox.claimDue(now(), free, leaseMs);
-        } catch (error) {
-          logger.error({ err: errorKind(error) }, "relay could not read the outbox");
-          await sleep(config.RELAY_POLL_MS);
-          continue;
-        }
-      }
-      for (const delivery of claimed) {
-        const task: Promise<void> = deliver(delivery).finally(() => {
-          inFlight.delete(task);
-          // A slot is free, or a retry was just scheduled: let the loop look again.
-          worker.wake();
-        });
-        inFlight.add(task);
-      }
-      if (!running) break;
-      if (inFlight.size >= concurrency) {
-        await Promise.race([...inFlight, stopRequested.promise]);
-        continue;
-      }
-      if (claimed.length > 0 && claimed.length === free) continue;
-      let wait = config.RELAY_POLL_MS;
-      try {
-        const due = await store.outbox.nextDueAt();
-        if (due !== null) wait = Math.min(wait, Math.max(5, due - now()));
-      } catch {
-        // The claim above will report a broken store.
-      }
-      await sleep(wait);
-    }
-  }
-
+  const loop = outboxLoop({
+    concurrency: config.RELAY_CONCURRENCY,
+    pollMs: config.RELAY_POLL_MS,
+    now,
+    claim: (free) => store.outbox.claimDue(now(), free, leaseMs),
+    deliver,
+    nextDueAt: () => store.outbox.nextDueAt(),
+    onClaimError: (error) => logger.error({ err: errorKind(error) }, "relay could not read the outbox"),
+  });
   const worker: RelayWorker = {
-    start() {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
-    wake() {
-      if (wakeUp) wakeUp();
-      else wakeRequested = true;
-    },
+    start: loop.start,
+    wake: loop.wake,
     async stop(graceMs = config.RELAY_TIMEOUT_MS) {
-      running = false;
-      stopRequested.resolve();
-      wakeUp?.();
-      await loop;
-      const finished = Promise.allSettled([...inFlight]);
-      let grace: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<void>((resolve) => {
-        grace = setTimeout(resolve, graceMs);
-      });
-      await Promise.race([finished, timedOut]);
-      clearTimeout(grace);
-      stopping.abort();
-      await finished;
+      await loop.stop(graceMs);
       for (const channel of Object.values(channels)) channel.close?.();
     },
   };

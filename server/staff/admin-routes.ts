@@ -1,9 +1,12 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { type auditPageAnswer, auditQuery, type eraseAnswer, eraseRequest } from "../../staff/api.ts";
+import { UNMATCHED_PAGE_SIZE, type unmatchedPageAnswer } from "../../staff/conversation.ts";
 import { AUDIT_PAGE_SIZE } from "../../staff/limits.ts";
 import type { Logger } from "../logger.ts";
 import type { AuditLog } from "../store/queries/audit-log.ts";
+import type { InboundQueries } from "../store/queries/inbound.ts";
+import { attachmentsOf } from "./conversation-views.ts";
 import type { Eraser } from "./erase.ts";
 import { bodyOf, fail, type StaffEnv } from "./http.ts";
 import { toAuditEntry } from "./lead-views.ts";
@@ -11,9 +14,14 @@ import { toAuditEntry } from "./lead-views.ts";
 /** An admin's routes; to anyone else they answer as if they did not exist. */
 export function mountAdmin(
   app: Hono<StaffEnv>,
-  deps: { eraser: Eraser; audit: Pick<AuditLog, "page">; logger: Logger },
+  deps: {
+    eraser: Eraser;
+    audit: Pick<AuditLog, "page" | "record">;
+    inbound: Pick<InboundQueries, "unmatchedPage">;
+    logger: Logger;
+  },
 ) {
-  const { eraser, audit, logger } = deps;
+  const { eraser, audit, inbound, logger } = deps;
   const adminOnly: MiddlewareHandler<StaffEnv> = async (c, next) =>
     c.get("staff").role === "admin" ? next() : fail(c, 404, "not_found", "No such API endpoint.");
 
@@ -29,6 +37,25 @@ export function mountAdmin(
     const erased = await eraser.erase(body.email, c.get("staff").id);
     logger.info({ staffId: c.get("staff").id, ...erased }, "erasure");
     return c.json({ erased } satisfies z.input<typeof eraseAnswer>);
+  });
+
+  app.get("/unmatched", adminOnly, async (c) => {
+    const { page } = auditQuery.parse({ page: c.req.query("page") ?? 1 });
+    const found = await inbound.unmatchedPage(page, UNMATCHED_PAGE_SIZE);
+    await audit.record({ actorId: c.get("staff").id, action: "unmatched_viewed" });
+    return c.json({
+      messages: found.rows.map((row) => ({
+        id: row.id,
+        at: new Date(Number(row.received_at)).toISOString(),
+        from: { name: row.from_name, address: row.from_address },
+        subject: row.subject,
+        text: row.text,
+        attachments: attachmentsOf(found.files, row.id),
+      })),
+      page,
+      pageSize: UNMATCHED_PAGE_SIZE,
+      total: found.total,
+    } satisfies z.input<typeof unmatchedPageAnswer>);
   });
 
   app.get("/audit", adminOnly, async (c) => {

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { NO_SOURCE_VALUE } from "../../leads/source-labels.ts";
 import { type ErrorAnswer, type ErrorCode, inboxQuery } from "../../staff/api.ts";
-import type { LeadFilters } from "../store/queries/inbox.ts";
+import type { InboxSort, LeadFilters } from "../store/queries/inbox.ts";
 import { StaffError } from "./accounts.ts";
 import type { StaffUser } from "./session.ts";
 
@@ -57,9 +57,13 @@ export async function bodyOf<S extends z.ZodType>(c: Context, schema: S): Promis
 
 /**
  * The inbox's filters from the query string by the contract's inboxQuery (empty values ignored), as the store
- * applies them: days as a half-open range of ms, NO_SOURCE_VALUE as null. Or the first problem, in words.
+ * applies them: days as a half-open range of ms, NO_SOURCE_VALUE as null, "Mine" as the viewer's id, "Overdue"
+ * as due before `now`. Or the first problem, in words.
  */
-export function readFilters(c: Context): { filters: LeadFilters; page: number } | { problem: string } {
+export function readFilters(
+  c: Context<StaffEnv>,
+  now: number,
+): { filters: LeadFilters; page: number; sort: InboxSort } | { problem: string } {
   const query = Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value !== ""));
   const parsed = inboxQuery.safeParse(query);
   if (!parsed.success) {
@@ -67,10 +71,16 @@ export function readFilters(c: Context): { filters: LeadFilters; page: number } 
     return { problem: `${issue?.path.join(".") ?? "filter"} ${issue?.message ?? "is not valid"}` };
   }
   const { form, status, delivery, from, to, q, campaign, referrer, page } = parsed.data;
+  const { awaiting, mine, overdue, spam, sort = "newest" } = parsed.data;
   const source = (value: string | undefined) => (value === NO_SOURCE_VALUE ? null : value);
   return {
     page,
+    sort,
     filters: {
+      awaiting: awaiting === "1" || undefined,
+      assigneeId: mine === "1" ? c.get("staff").id : undefined,
+      overdueAt: overdue === "1" ? now : undefined,
+      spam: spam === "1" || undefined,
       form,
       status,
       delivery,

@@ -21,7 +21,7 @@ export function countGroups(
   role: Role,
   filters: LeadFilters,
   groups: readonly CountGroup[],
-): { total: number; counts: LeadList["counts"] } {
+): { total: number; counts: Omit<LeadList["counts"], "views"> } {
   const names = Object.keys(COUNTED) as Counted[];
   const passes = (group: CountGroup, name: Counted) =>
     filters[name] === undefined || COUNTED[name](group) === filters[name];

@@ -1,10 +1,14 @@
+import type { LeadFormId } from "../../leads/catalog.ts";
+import { promiseInWords, RESPONSE_PROMISES } from "../../leads/promises.ts";
 import type { LeadChange, LeadList, LeadPage } from "../../staff/api.ts";
 import { PAGE_SIZE } from "../../staff/limits.ts";
-import { FORMS_OF_ROLE, maySee, ROLES, type Role } from "../../staff/roles.ts";
+import { FORMS_OF_ROLE, mayAdminister, maySee, ROLES, type Role } from "../../staff/roles.ts";
 import { statusesOf } from "../../staff/workflow.ts";
+import { type ConfirmationSettings, confirmationPlan } from "../mail/confirmation-plan.ts";
 import type { LeadRecord } from "../store/lead-records.ts";
-import type { LeadFilters } from "../store/queries/inbox.ts";
+import type { InboxSort, LeadFilters } from "../store/queries/inbox.ts";
 import type { Store } from "../store/store.ts";
+import { confirmationDelivery, conversationOf, toOtherRequest } from "./conversation-views.ts";
 import { countGroups } from "./inbox-counts.ts";
 import { toExportedLead, toHistoryEntry, toLeadDetail, toLeadRow, toNote } from "./lead-views.ts";
 import type { StaffUser } from "./session.ts";
@@ -14,34 +18,58 @@ import type { StaffUser } from "./session.ts";
  * exist), opening, changing and annotating a lead, each audited.
  */
 export function createInbox(deps: {
-  store: Pick<Store, "inbox" | "leadWork" | "audit">;
+  store: Pick<Store, "inbox" | "leadWork" | "audit" | "conversation" | "mail" | "inbound" | "intake">;
+  /** What a lead taken out of spam gets as its confirmation. */
+  confirmations: ConfirmationSettings;
+  /** Outbox work was committed (a lead out of spam): the workers look now. */
+  onOutboxWork?: () => void;
+  /** The business calendar's open hours per day (undefined when its days differ): the promises' words. */
+  hoursPerBusinessDay: number | undefined;
   now?: () => number;
 }) {
-  const { now = Date.now } = deps;
-  const { inbox, leadWork, audit } = deps.store;
+  const { now = Date.now, hoursPerBusinessDay } = deps;
+  const { inbox, leadWork, audit, conversation, mail } = deps.store;
 
-  /** The lead if it exists and the role may see it; null otherwise (the caller answers 404 either way). */
+  /**
+   * The lead if it exists and the role may see it (spam: admins only); null otherwise (the caller answers 404
+   * either way).
+   */
   const visibleLead = async (role: Role, id: string): Promise<LeadRecord | null> => {
     const lead = await leadWork.lead(id);
-    return lead && lead.state !== "spam" && maySee(role, lead.formId) ? lead : null;
+    if (!lead || !maySee(role, lead.formId)) return null;
+    return lead.state !== "spam" || mayAdminister(role) ? lead : null;
   };
 
-  const detailOf = async (lead: LeadRecord) => toLeadDetail(lead, await leadWork.workOf(lead.id));
+  /** The lead page's lead; its delivery panel lists the confirmation's delivery after the channels'. */
+  const detailOf = async (lead: LeadRecord) => {
+    const detail = toLeadDetail(lead, await leadWork.workOf(lead.id), {
+      now: now(),
+      words: promiseInWords(RESPONSE_PROMISES[lead.formId as LeadFormId], hoursPerBusinessDay),
+    });
+    const confirmation = await mail.confirmationOf(lead.id);
+    if (!confirmation || confirmation.state === "not_sent") return detail;
+    return { ...detail, deliveries: [...detail.deliveries, confirmationDelivery(confirmation)] };
+  };
 
   /** Active, enrolled staff whose role shares at least one form with `role` (who may be given such leads). */
   const people = (role: Role) =>
     leadWork.assignable(ROLES.filter((other) => FORMS_OF_ROLE[other].some((form) => maySee(role, form))));
 
   return {
-    async list(role: Role, filters: LeadFilters, page: number): Promise<LeadList> {
-      const found = await inbox.list(role, filters, page, PAGE_SIZE);
+    async list(viewer: StaffUser, filters: LeadFilters, page: number, sort?: InboxSort): Promise<LeadList> {
+      const { role } = viewer;
+      const at = now();
+      const [found, views] = await Promise.all([
+        inbox.list(role, filters, page, PAGE_SIZE, sort),
+        inbox.views(role, { id: viewer.id, admin: mayAdminister(role) }, at),
+      ]);
       const { total, counts } = countGroups(role, filters, found.groups);
       return {
-        leads: found.rows.map(toLeadRow),
+        leads: found.rows.map((row) => toLeadRow(row, at)),
         page,
         pageSize: PAGE_SIZE,
         total,
-        counts,
+        counts: { ...counts, views },
         latestId: found.latestId,
       };
     },
@@ -56,18 +84,32 @@ export function createInbox(deps: {
       for await (const rows of inbox.exportBatches(role, filters)) yield rows.map(toExportedLead);
     },
 
-    /** The lead page; opening it marks the lead not new and is audited. Null when missing or not the role's. */
+    /**
+     * The lead page with its conversation (what the person sent now counts as read) and the person's other
+     * requests the role may see; opening it marks the lead not new and is audited. Null when missing or not
+     * the role's.
+     */
     async open(actor: StaffUser, id: string): Promise<LeadPage | null> {
       const lead = await visibleLead(actor.role, id);
       if (!lead) return null;
       const at = now();
-      if (!(await leadWork.workOf(lead.id))?.first_opened_at)
-        await leadWork.markOpened(lead.id, actor.id, at);
+      const work = await leadWork.workOf(lead.id);
+      if (!work?.first_opened_at) await leadWork.markOpened(lead.id, actor.id, at);
       await audit.record({ actorId: actor.id, action: "lead_viewed", leadId: lead.id }, at);
+      // Read before it is marked read: the page shows which messages are new to whoever opens it.
+      const thread = await conversationOf(conversation, lead.id);
+      await conversation.markRead(lead.id, at);
+      const others = await conversation.otherRequests(
+        lead.id,
+        { email: work?.email_key ?? null, phone: work?.phone_key ?? null },
+        actor.role,
+      );
       return {
         lead: await detailOf(lead),
         notes: (await leadWork.notes(lead.id)).map(toNote),
         history: (await leadWork.history(lead.id)).map(toHistoryEntry),
+        conversation: thread,
+        otherRequests: others.map(toOtherRequest),
       };
     },
 
@@ -79,6 +121,36 @@ export function createInbox(deps: {
       if (!blob) return null;
       await audit.record({ actorId: actor.id, action: "resume_downloaded", leadId: lead.id });
       return { blob, resume: lead.resume };
+    },
+
+    /** A file that came with one of the person's messages on a lead the role may see, audited; or null. */
+    async attachment(actor: StaffUser, id: string, attachmentId: string) {
+      const lead = await visibleLead(actor.role, id);
+      if (!lead) return null;
+      const file = await deps.store.inbound.attachmentOf(lead.id, attachmentId);
+      if (!file) return null;
+      await audit.record({ actorId: actor.id, action: "attachment_downloaded", leadId: lead.id });
+      return file;
+    },
+
+    /**
+     * "Not spam" (admins): the lead goes into delivery and gets its confirmation, audited. Null when it is not
+     * an admin's to see; false when it was not spam.
+     */
+    async notSpam(actor: StaffUser, id: string) {
+      if (!mayAdminister(actor.role)) return null;
+      const lead = await visibleLead(actor.role, id);
+      if (!lead) return null;
+      const at = now();
+      const plan = confirmationPlan(
+        { formId: lead.formId as LeadFormId, state: "pending", fields: lead.fields },
+        deps.confirmations,
+      );
+      if (!(await deps.store.intake.releaseSpam(lead.id, actor.id, plan, at))) return false;
+      await audit.record({ actorId: actor.id, action: "marked_not_spam", leadId: lead.id }, at);
+      deps.onOutboxWork?.();
+      const released = await leadWork.lead(lead.id);
+      return released ? { lead: await detailOf(released) } : null;
     },
 
     /**

@@ -1,8 +1,9 @@
 import { Readable } from "node:stream";
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import type { z } from "zod";
 import { leadChangeRequest, noteRequest, type peopleAnswer } from "../../staff/api.ts";
 import { NOTE_MAX } from "../../staff/limits.ts";
+import { mayAdminister } from "../../staff/roles.ts";
 import { exportColumns, leadsCsv } from "../lead-export.ts";
 import type { AuditLog } from "../store/queries/audit-log.ts";
 import type { InboxQueries } from "../store/queries/inbox.ts";
@@ -20,15 +21,23 @@ export function mountLeads(
 ) {
   const { inbox, store, now } = deps;
 
-  app.get("/leads", async (c) => {
-    const read = readFilters(c);
+  /** The filters, or the refusal: a bad one (422), or the Spam view for anyone but an admin (404). */
+  const filtersOf = (c: Context<StaffEnv>) => {
+    const read = readFilters(c, now());
     if ("problem" in read) return fail(c, 422, "bad_filter", `The filter ${read.problem}.`);
-    return c.json(await inbox.list(c.get("staff").role, read.filters, read.page));
+    if (read.filters.spam && !mayAdminister(c.get("staff").role)) return fail(c, 404, "not_found");
+    return read;
+  };
+
+  app.get("/leads", async (c) => {
+    const read = filtersOf(c);
+    if (read instanceof Response) return read;
+    return c.json(await inbox.list(c.get("staff"), read.filters, read.page, read.sort));
   });
 
   app.get("/export.csv", async (c) => {
-    const read = readFilters(c);
-    if ("problem" in read) return fail(c, 422, "bad_filter", `The filter ${read.problem}.`);
+    const read = filtersOf(c);
+    if (read instanceof Response) return read;
     const { role, id } = c.get("staff");
     const [fieldNames, count] = await Promise.all([
       store.inbox.exportFieldNames(role, read.filters),
@@ -61,6 +70,27 @@ export function mountLeads(
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "sandbox; default-src 'none'",
     });
+  });
+
+  app.get("/leads/:id/attachments/:attachmentId", async (c) => {
+    const file = await inbox.attachment(c.get("staff"), c.req.param("id"), c.req.param("attachmentId"));
+    if (!file) return fail(c, 404, "not_found");
+    // Whatever the sender named and typed it: downloaded, never shown or run by the browser.
+    const name = file.filename.replace(/[^\w.\- ]/g, "_") || "attachment";
+    return c.body(new Uint8Array(file.content), 200, {
+      "Content-Type": "application/octet-stream",
+      "Content-Length": String(file.content.byteLength),
+      "Content-Disposition": `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "sandbox; default-src 'none'",
+    });
+  });
+
+  app.post("/leads/:id/not-spam", async (c) => {
+    const released = await inbox.notSpam(c.get("staff"), c.req.param("id"));
+    if (released === null) return fail(c, 404, "not_found");
+    if (released === false) return fail(c, 422, "bad_status", "This lead is not in Spam.");
+    return c.json(released);
   });
 
   app.patch("/leads/:id", async (c) => {

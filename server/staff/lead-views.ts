@@ -1,6 +1,16 @@
 import { fieldLabelOf, findLeadForm } from "../../leads/catalog.ts";
+import { firstNameOf } from "../../leads/confirmations.ts";
 import { RESUME_TYPES } from "../../leads/resume.ts";
-import type { AuditEntry, HistoryEntry, LeadDetail, LeadRow, Note, Person } from "../../staff/api.ts";
+import type {
+  AuditEntry,
+  HistoryEntry,
+  LeadDetail,
+  LeadPromiseAnswer,
+  LeadRow,
+  Note,
+  Person,
+} from "../../staff/api.ts";
+import { promiseState } from "../../staff/due.ts";
 import { formLabelOf, nameOf, organisationOf } from "../../staff/labels.ts";
 import { NEW_STATUS, statusesOf } from "../../staff/workflow.ts";
 import type { ExportedLead } from "../lead-export.ts";
@@ -14,10 +24,30 @@ import type { LeadWork } from "../store/queries/lead-work.ts";
 // { id, name, email }, forms and fields by their labels.
 
 const iso = (ms: number | string | bigint) => new Date(Number(ms)).toISOString();
-const isoOrNull = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : iso(ms));
+const isoOrNull = (ms: number | string | bigint | null | undefined) =>
+  ms === null || ms === undefined ? null : iso(ms);
+
+/** The lead's promise at `now`: due, met or missed (a lead with no due time was due as it arrived). */
+export function promiseOf(
+  row: {
+    due_at: number | string | bigint | null;
+    first_response_at: number | string | bigint | null;
+    created_at: number | string | bigint;
+  },
+  now: number,
+): LeadPromiseAnswer {
+  const state = promiseState(
+    {
+      dueAt: Number(row.due_at ?? row.created_at),
+      firstResponseAt: row.first_response_at === null ? null : Number(row.first_response_at),
+    },
+    now,
+  );
+  return { dueAt: iso(state.dueAt), respondedAt: isoOrNull(state.respondedAt), state: state.state };
+}
 
 /** Someone a row names by id, or null when nobody is named or the account is gone. */
-const personOf = (id: string | null, name: string | null, email: string | null): Person | null =>
+export const personOf = (id: string | null, name: string | null, email: string | null): Person | null =>
   id ? { id, name: name ?? "", email: email ?? "" } : null;
 
 export const assigneeOf = (row: {
@@ -26,7 +56,7 @@ export const assigneeOf = (row: {
   assignee_email: string | null;
 }) => personOf(row.assignee_id, row.assignee_name, row.assignee_email);
 
-export function toLeadRow(row: InboxRow): LeadRow {
+export function toLeadRow(row: InboxRow, now: number): LeadRow {
   const fields = parseFields(row.fields);
   return {
     id: row.id,
@@ -38,22 +68,27 @@ export function toLeadRow(row: InboxRow): LeadRow {
     organisation: organisationOf(fields),
     status: row.status,
     assignee: assigneeOf(row),
-    // The inbox never lists spam.
-    delivery: row.state === "spam" ? "delivered" : row.state,
+    delivery: deliveryOf(row.state),
     isNew: row.first_opened_at === null || row.first_opened_at === undefined,
+    spam: row.state === "spam",
+    unreadReplies: Number(row.unread_replies),
+    awaitingUs: row.awaiting_since !== null,
+    promise: promiseOf(row, now),
   };
 }
 
+// Spam goes nowhere: nothing of it is pending or given up (only the Spam view lists it).
+const deliveryOf = (state: InboxRow["state"]) => (state === "spam" ? "delivered" : state);
+
 /** A lead of the inbox's export: what the list shows, with every field and its source. */
 export function toExportedLead(row: InboxRow & Parameters<typeof sourceOf>[0]): ExportedLead {
-  const listed = toLeadRow(row);
   return {
     id: row.id,
     formId: row.form_id,
     createdAt: Number(row.created_at),
     status: row.status,
     assignee: row.assignee_email,
-    delivery: listed.delivery,
+    delivery: deliveryOf(row.state),
     fields: parseFields(row.fields),
     source: sourceOf(row),
   };
@@ -61,8 +96,15 @@ export function toExportedLead(row: InboxRow & Parameters<typeof sourceOf>[0]): 
 
 type Work = Awaited<ReturnType<LeadWork["workOf"]>>;
 
-/** The lead page's lead: its fields in the form's order (then any an older form had), labelled. */
-export function toLeadDetail(lead: LeadRecord, work: Work): LeadDetail {
+/**
+ * The lead page's lead: its fields in the form's order (then any an older form had), labelled; its promise at
+ * `now`, and in the words the confirmation used.
+ */
+export function toLeadDetail(
+  lead: LeadRecord,
+  work: Work,
+  promise: { now: number; words: string },
+): LeadDetail {
   const known: readonly string[] = findLeadForm(lead.formId)?.fields ?? [];
   const names = [
     ...known.filter((name) => name in lead.fields),
@@ -98,6 +140,17 @@ export function toLeadDetail(lead: LeadRecord, work: Work): LeadDetail {
       lastError: delivery.lastError,
       problem: delivery.problem,
     })),
+    spam: lead.state === "spam",
+    firstName: firstNameOf(lead.fields),
+    promise: promiseOf(
+      {
+        due_at: work?.due_at ?? null,
+        first_response_at: work?.first_response_at ?? null,
+        created_at: lead.createdAt,
+      },
+      promise.now,
+    ),
+    promiseWords: promise.words,
   };
 }
 

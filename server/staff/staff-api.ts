@@ -1,9 +1,11 @@
 import { Hono } from "hono";
+import { hoursPerBusinessDay } from "../calendar/business-hours.ts";
 import type { ServerConfig } from "../config.ts";
 import { errorKind } from "../error-kind.ts";
 import { clientAddressResolver, rateLimitKey } from "../leads/client-address.ts";
 import { createRateLimiter } from "../leads/rate-limit.ts";
 import type { Logger } from "../logger.ts";
+import { confirmationSettingsOf } from "../mail/confirmation-plan.ts";
 import type { Store } from "../store/store.ts";
 import { createStaffAccounts } from "./accounts.ts";
 import { mountAdmin } from "./admin-routes.ts";
@@ -13,14 +15,29 @@ import { createEraser } from "./erase.ts";
 import { fail, type StaffEnv, sameOriginOnly } from "./http.ts";
 import { createInbox } from "./inbox.ts";
 import { mountLeads } from "./lead-routes.ts";
+import { createReplies } from "./replies.ts";
+import { mountReplies } from "./reply-routes.ts";
 import { staffSessions } from "./session.ts";
 import { createSignIn } from "./sign-in.ts";
 
 export interface StaffApiDeps {
   config: ServerConfig;
   logger: Logger;
-  store: Pick<Store, "inbox" | "leadWork" | "staffAccounts" | "audit" | "erasure">;
+  store: Pick<
+    Store,
+    | "inbox"
+    | "intake"
+    | "leadWork"
+    | "conversation"
+    | "mail"
+    | "inbound"
+    | "staffAccounts"
+    | "audit"
+    | "erasure"
+  >;
   auth: StaffAuth;
+  /** Outbox work was committed (a reply, a lead out of spam): the in-process workers look now. */
+  onOutboxWork?: () => void;
   now?: () => number;
 }
 
@@ -61,8 +78,19 @@ export async function createStaffApi(deps: StaffApiDeps) {
     sessions: staffSessions({ auth, idleMs: config.STAFF_IDLE_MINUTES * 60_000, now }),
     audit: store.audit,
   });
-  mountLeads(app, { inbox: createInbox({ store, now }), store, now });
-  mountAdmin(app, { eraser: createEraser(store), audit: store.audit, logger });
+  const hoursPerDay = hoursPerBusinessDay(config.BUSINESS_HOURS);
+  const inbox = createInbox({
+    store,
+    hoursPerBusinessDay: hoursPerDay,
+    confirmations: confirmationSettingsOf(config),
+    ...(deps.onOutboxWork && { onOutboxWork: deps.onOutboxWork }),
+    now,
+  });
+  mountLeads(app, { inbox, store, now });
+  mountReplies(app, {
+    replies: createReplies({ config, store, now, ...(deps.onOutboxWork && { onQueued: deps.onOutboxWork }) }),
+  });
+  mountAdmin(app, { eraser: createEraser(store), audit: store.audit, inbound: store.inbound, logger });
 
   app.all("*", (c) => fail(c, 404, "not_found", "No such API endpoint."));
   app.onError((error, c) => {

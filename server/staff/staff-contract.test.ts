@@ -137,6 +137,11 @@ describe.each(DIALECTS)("the staff API's answers follow the contract on %s", (di
       403,
     );
     await expectContract(errorAnswer, await h.request("/setup?token=unknown"), 410);
+    // No SMTP_URL here: a reply is refused as mail_off; one past the limits as bad_reply.
+    const reply = (json: unknown) => as(admin, `/leads/${ids.demo}/replies`, { method: "POST", json });
+    await expectContract(errorAnswer, await reply({ subject: "Hi", text: "Hi" }), 409);
+    await expectContract(errorAnswer, await reply({ subject: "Hi\r\nBcc: x@evil.example", text: "Hi" }), 422);
+    await expectContract(errorAnswer, await as(seller, "/leads?spam=1"), 404);
     await expectContract(
       errorAnswer,
       await h.request("/sign-in", { method: "POST", json: { email: "x" } }),

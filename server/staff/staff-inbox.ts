@@ -24,15 +24,24 @@ export async function openStaffInbox({
   logger,
   store,
   startup,
+  onOutboxWork,
 }: {
   config: ServerConfig;
   logger: Logger;
   store: Store;
   startup: ReturnType<typeof beginStartup>;
+  /** Outbox work was committed (a reply, a lead out of spam): the workers look now. */
+  onOutboxWork?: () => void;
 }): Promise<StaffInbox> {
   const { dataDir, DATABASE_URL: databaseUrl } = config;
   const staffApi = await startup.step({ kind: "database", dataDir, databaseUrl }, async () =>
-    createStaffApi({ config, logger, store, auth: await openStaffAuth(store, config.site.url) }),
+    createStaffApi({
+      config,
+      logger,
+      store,
+      auth: await openStaffAuth(store, config.site.url),
+      ...(onOutboxWork && { onOutboxWork }),
+    }),
   );
   let upkeep: ReturnType<typeof startStaffUpkeep> | undefined;
   return {

@@ -2,6 +2,7 @@ import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
 import { startPeriodic } from "../periodic.ts";
 import type { AuditLog } from "../store/queries/audit-log.ts";
+import type { InboundQueries } from "../store/queries/inbound.ts";
 import type { Operations } from "../store/queries/operations.ts";
 
 const DAY_MS = 86_400_000;
@@ -9,10 +10,15 @@ const SWEEP_MS = 60 * 60 * 1000;
 
 /**
  * The staff side's hourly upkeep, also at start-up: audit entries older than AUDIT_RETENTION_DAYS are deleted,
- * and the planner's statistics refreshed. Logs counts only.
+ * and so is mail that matched no lead once its 30 days are over; the planner's statistics are refreshed. Logs
+ * counts only.
  */
 export function startStaffUpkeep(options: {
-  store: { audit: Pick<AuditLog, "purgeBefore">; operations: Pick<Operations, "refreshStatistics"> };
+  store: {
+    audit: Pick<AuditLog, "purgeBefore">;
+    operations: Pick<Operations, "refreshStatistics">;
+    inbound: Pick<InboundQueries, "purgeUnmatched">;
+  };
   logger: Logger;
   retentionDays: number;
   now?: () => number;
@@ -21,8 +27,12 @@ export function startStaffUpkeep(options: {
   const { run, stop } = startPeriodic(
     async () => {
       const removed = await store.audit.purgeBefore(now() - retentionDays * DAY_MS);
+      const unmatched = await store.inbound.purgeUnmatched(now());
       await store.operations.refreshStatistics();
-      logger.info({ auditRetentionDays: retentionDays, auditEntriesRemoved: removed }, "staff upkeep");
+      logger.info(
+        { auditRetentionDays: retentionDays, auditEntriesRemoved: removed, unmatchedMailRemoved: unmatched },
+        "staff upkeep",
+      );
     },
     SWEEP_MS,
     (error) => logger.error({ retentionDays, err: errorKind(error) }, "staff upkeep failed"),

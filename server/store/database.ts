@@ -1,5 +1,12 @@
 import type { ColumnType, Generated, Kysely } from "kysely";
-import type { Channel, DeliveryProblem, DeliveryState, LeadState, StoreDialect } from "./lead-records.ts";
+import type {
+  Channel,
+  DeliveryProblem,
+  DeliveryState,
+  LeadState,
+  MailKind,
+  StoreDialect,
+} from "./lead-records.ts";
 
 /** Timestamps are milliseconds since the epoch: INTEGER on SQLite, BIGINT on PostgreSQL (read as numbers). */
 type Millis = number;
@@ -31,6 +38,17 @@ export interface LeadsTable {
   utm_campaign: string | null;
   utm_term: string | null;
   utm_content: string | null;
+  /** The person keys that link one person's leads (migration 009): e-mail lower-cased, phone in E.164. */
+  email_key: string | null;
+  phone_key: string | null;
+  /** The person wrote last ("Awaiting us"): since when. Null once staff replied or logged a call. */
+  awaiting_since: Millis | null;
+  /** The person's messages nobody has read: the lead page marks them read. */
+  unread_replies: Generated<number>;
+  /** The response clock (migration 010): due, first answered, escalation decided. */
+  due_at: Millis | null;
+  first_response_at: Millis | null;
+  escalated_at: Millis | null;
 }
 
 /** One delivery of a lead over one channel (migration 003). */
@@ -143,6 +161,87 @@ export interface StaffAuditTable {
   detail: string | null;
 }
 
+export type MailState = DeliveryState | "not_sent";
+
+/** A message the server sends (migration 009): queued with its Message-ID, leased, retried, given up. */
+export interface MailOutboxTable {
+  id: string;
+  kind: MailKind;
+  lead_id: string | null;
+  author_id: string | null;
+  recipient_id: string | null;
+  to_address: string;
+  subject: string;
+  text: string;
+  /** JSON: the From, Reply-To and threading headers the message was built with. */
+  envelope: string;
+  message_id: string | null;
+  dedupe_key: string | null;
+  /** Why a confirmation was not sent (state not_sent). */
+  not_sent: string | null;
+  state: Generated<MailState>;
+  created_at: Millis;
+  enqueued_at: Millis;
+  next_attempt_at: Millis | null;
+  attempts: Generated<number>;
+  lease_until: Millis | null;
+  lease_token: string | null;
+  last_attempt_at: Millis | null;
+  last_status: number | null;
+  last_error: string | null;
+  problem: DeliveryProblem | null;
+}
+
+/** A message someone sent in (POST /api/inbound/email); no lead: unmatched, kept until `expires_at`. */
+export interface InboundMessagesTable {
+  id: string;
+  lead_id: string | null;
+  message_id: string | null;
+  from_name: string;
+  from_address: string;
+  subject: string;
+  text: string;
+  sent_at: Millis | null;
+  received_at: Millis;
+  read_at: Millis | null;
+  expires_at: Millis | null;
+}
+
+export interface InboundAttachmentsTable {
+  id: string;
+  inbound_id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  content: Uint8Array;
+}
+
+export interface LeadCallsTable {
+  id: string;
+  lead_id: string;
+  author_id: string | null;
+  outcome: string;
+  note: string;
+  at: Millis;
+}
+
+export interface StaffSettingsTable {
+  user_id: string;
+  assignment_emails: boolean | number;
+}
+
+export interface ConfirmationLimitsTable {
+  address_hash: string;
+  confirmed_at: Millis;
+}
+
+export interface PromiseDigestsTable {
+  business_day: string;
+  at: Millis;
+  missed: number;
+}
+
 export interface Database {
   alert_incidents: AlertIncidentsTable;
   lead_history: LeadHistoryTable;
@@ -158,6 +257,13 @@ export interface Database {
   outbox: OutboxTable;
   lead_files: LeadFilesTable;
   idempotency_keys: IdempotencyKeysTable;
+  mail_outbox: MailOutboxTable;
+  inbound_messages: InboundMessagesTable;
+  inbound_attachments: InboundAttachmentsTable;
+  lead_calls: LeadCallsTable;
+  staff_settings: StaffSettingsTable;
+  confirmation_limits: ConfirmationLimitsTable;
+  promise_digests: PromiseDigestsTable;
 }
 
 export type LeadDb = Kysely<Database>;

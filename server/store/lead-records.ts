@@ -1,5 +1,6 @@
 import type { ResumeKind } from "../../leads/resume.ts";
 import type { LeadSource } from "../../leads/source.ts";
+import type { NotSentReason } from "../../staff/conversation.ts";
 
 // The store's vocabulary: what its query modules take and give, whichever database sits behind them.
 
@@ -38,6 +39,13 @@ export interface NewLead {
   /** Where the lead came from (issue 16), already cleaned and bounded. */
   source?: LeadSource;
   createdAt: number;
+  /**
+   * When its response is due (issue 28), from the business calendar: the lead API always gives it; a lead
+   * planted without one (a test's, a tool's) is due as it arrives.
+   */
+  dueAt?: number;
+  /** The confirmation to queue in the lead's transaction, or why there is none (issue 27). */
+  confirmation?: ConfirmationPlan | undefined;
 }
 
 export interface DeliveryRecord {
@@ -76,3 +84,39 @@ export interface LeadRecord extends DeliveryProgress {
 
 /** An Idempotency-Key names one lead for this long; older keys are forgotten (and purged). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The messages the server sends (decision 024): to the person who wrote in, or to staff. */
+export const MAIL_KINDS = ["confirmation", "reply", "assignment", "escalation", "digest"] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** The headers a queued message is sent with, as built and checked when it was queued (server/mail). */
+export interface MailEnvelope {
+  from: { name: string; address: string };
+  replyTo?: { name: string; address: string };
+  headers?: Record<string, string>;
+  inReplyTo?: string;
+  references?: string[];
+}
+
+/** A message to queue, built and checked (server/mail): every attempt sends exactly this, Message-ID included. */
+export interface NewMail {
+  id: string;
+  kind: MailKind;
+  leadId: string | null;
+  /** The staff member who wrote it (a reply). */
+  authorId?: string | null;
+  to: string;
+  subject: string;
+  text: string;
+  envelope: MailEnvelope;
+  messageId: string;
+}
+
+/**
+ * What a new lead's confirmation comes to: a message to send unless its address (its SHA-256, `addressHash`) was
+ * sent one within `windowMs` (the store decides, in the lead's transaction), or why none is sent, with the copy
+ * it would have had.
+ */
+export type ConfirmationPlan =
+  | { mail: NewMail; addressHash: string; windowMs: number }
+  | { skipped: NotSentReason; to: string; subject: string; text: string };

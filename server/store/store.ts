@@ -3,12 +3,15 @@ import { closable } from "./engine.ts";
 import type { Channel, StoreDialect } from "./lead-records.ts";
 import { openPostgresEngine } from "./postgres-engine.ts";
 import { type AuditLog, auditLogQueries } from "./queries/audit-log.ts";
+import { type ConversationQueries, conversationQueries } from "./queries/conversation.ts";
 import { type Erasure, erasureQueries } from "./queries/erasure.ts";
+import { type InboundQueries, inboundQueries } from "./queries/inbound.ts";
 import { type InboxQueries, inboxQueries } from "./queries/inbox.ts";
 import { type Incidents, incidentQueries } from "./queries/incidents.ts";
 import { intakeQueries, type LeadIntake } from "./queries/intake.ts";
 import { leadReads } from "./queries/lead-reads.ts";
 import { type LeadWork, leadWorkQueries } from "./queries/lead-work.ts";
+import { type MailOutbox, mailOutboxQueries } from "./queries/mail-outbox.ts";
 import { type Operations, operationQueries } from "./queries/operations.ts";
 import { type Outbox, outboxQueries } from "./queries/outbox.ts";
 import { type StaffAccountRows, staffAccountQueries } from "./queries/staff-accounts.ts";
@@ -41,6 +44,10 @@ export interface Store {
   readonly intake: LeadIntake;
   /** The relay's and its channels' (server/relay). */
   readonly outbox: Outbox;
+  /** What people send back (POST /api/inbound/email) and its attachments (server/mail, server/staff). */
+  readonly inbound: InboundQueries;
+  /** The mail outbox's worker, the delivery panel's and the CLI's (server/relay/mail-worker.ts). */
+  readonly mail: MailOutbox;
   /** The operator's CLI and the periodic upkeep's (server/cli, server/retention.ts). */
   readonly operations: Operations;
   /** A person's erasure request (the admin's API and `leads erase`). */
@@ -51,6 +58,8 @@ export interface Store {
   readonly inbox: InboxQueries;
   /** A lead's work state in the inbox: status, assignee, notes, history (server/staff). */
   readonly leadWork: LeadWork;
+  /** A lead's conversation: messages sent and received, calls, the person's other leads (server/staff). */
+  readonly conversation: ConversationQueries;
   /** The staff accounts' rows beside better-auth's (server/staff). */
   readonly staffAccounts: StaffAccountRows;
   readonly audit: AuditLog;
@@ -80,11 +89,14 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     dialect: engine.dialect,
     intake: intakeQueries(engine, options.channels ?? DEFAULT_CHANNELS),
     outbox: outboxQueries(engine, reads.validId),
+    mail: mailOutboxQueries(engine),
+    inbound: inboundQueries(engine, reads.validId),
     operations: operationQueries(engine, reads),
     erasure: erasureQueries(engine, reads.validId),
     incidents: incidentQueries(engine),
     inbox: inboxQueries(engine),
     leadWork: leadWorkQueries(engine, reads),
+    conversation: conversationQueries(engine),
     staffAccounts: staffAccountQueries(engine),
     audit: auditLogQueries(engine),
     authDatabase: { db: engine.db, type: engine.dialect },

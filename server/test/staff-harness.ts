@@ -53,7 +53,14 @@ export interface StaffHarness {
   seedLead(
     formId: string,
     fields: Record<string, string>,
-    options?: { resume?: Buffer; createdAt?: number; source?: LeadSource },
+    options?: {
+      resume?: Buffer;
+      createdAt?: number;
+      dueAt?: number;
+      source?: LeadSource;
+      /** "spam": as the honeypot keeps it. */
+      state?: "pending" | "spam";
+    },
   ): Promise<string>;
   close(): Promise<void>;
 }
@@ -147,9 +154,10 @@ export async function openStaffHarness(
       await store.intake.acceptLead({
         id,
         formId,
-        state: "pending",
+        state: options.state ?? "pending",
         fields,
         createdAt: options.createdAt ?? now(),
+        ...(options.dueAt !== undefined && { dueAt: options.dueAt }),
         ...(resume && { resume }),
         ...(options.source && { source: options.source }),
       });

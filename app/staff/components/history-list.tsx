@@ -11,6 +11,12 @@ function describeChange(entry: HistoryEntry): string {
       return "added a note";
     case "viewed":
       return "opened it";
+    case "reply":
+      return "sent a reply";
+    case "call":
+      return "logged a call";
+    case "not_spam":
+      return "marked it not spam";
   }
 }
 

@@ -1,4 +1,5 @@
 import { fieldLabelOf, type LeadFormId } from "../../../leads/catalog.ts";
+import { promiseInWords, RESPONSE_PROMISES } from "../../../leads/promises.ts";
 import { RESUME_TYPES } from "../../../leads/resume.ts";
 import type {
   AuditEntry,
@@ -89,6 +90,10 @@ export function rowOf(lead: Sample, assignee: Person | null = null): LeadRow {
     assignee,
     delivery: lead.delivery,
     isNew: lead.isNew,
+    spam: false,
+    unreadReplies: 0,
+    awaitingUs: false,
+    promise: { dueAt: minutesAgo(lead.minutesAgo - 60), respondedAt: null, state: "due" },
   };
 }
 
@@ -99,7 +104,14 @@ export function listOf(rows: LeadRow[], counts: Partial<LeadList["counts"]> = {}
     page: 1,
     pageSize: PAGE_SIZE,
     total: rows.length,
-    counts: { forms: {}, statuses: {}, campaigns: [], referrers: [], ...counts },
+    counts: {
+      forms: {},
+      statuses: {},
+      campaigns: [],
+      referrers: [],
+      views: { awaiting: 0, mine: 0, overdue: 0 },
+      ...counts,
+    },
     latestId: rows[0]?.id ?? null,
   };
 }
@@ -131,6 +143,11 @@ export function detailOf(lead: Sample, change: Partial<LeadDetail> = {}): LeadDe
         problem: null,
       },
     ],
+    spam: false,
+    firstName: null,
+    promise: row.promise,
+    // Under the default calendar's 8-hour days.
+    promiseWords: promiseInWords(RESPONSE_PROMISES[lead.formId], 8),
     ...change,
   };
 }
@@ -139,6 +156,8 @@ export const pageOf = (lead: Sample, change: Partial<LeadPage> = {}): LeadPage =
   lead: detailOf(lead),
   notes: [],
   history: [],
+  conversation: [],
+  otherRequests: [],
   ...change,
 });
 

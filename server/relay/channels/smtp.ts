@@ -30,7 +30,7 @@ export function smtpTransport(config: Pick<ServerConfig, "SMTP_URL" | "RELAY_TIM
  * The server's answer, without its text: a mail server's words may quote addresses. 4xx is temporary (retried),
  * 5xx permanent (retried per backoff until give-up, as a wrong setting can be fixed meanwhile).
  */
-export function smtpFailure(error: unknown): SendOutcome {
+export function smtpFailure(error: unknown): Extract<SendOutcome, { ok: false }> {
   const { responseCode, command, code } = error as {
     responseCode?: unknown;
     command?: unknown;
@@ -100,7 +100,7 @@ export function createSmtpChannel(deps: {
 }
 
 /** Settles as `sending` does, or rejects with the signal's reason should it abort first. */
-async function unlessAborted<T>(sending: Promise<T>, signal: AbortSignal): Promise<T> {
+export async function unlessAborted<T>(sending: Promise<T>, signal: AbortSignal): Promise<T> {
   let abort = () => {};
   const aborted = new Promise<never>((_, reject) => {
     abort = () => reject(signal.reason);

@@ -9,6 +9,8 @@ import { leadSources } from "./005-lead-sources.ts";
 import { inboxSourceCounts } from "./006-inbox-source-counts.ts";
 import { postgresInboxCounts } from "./007-postgres-inbox-counts.ts";
 import { rateLimitTable } from "./008-rate-limit-table.ts";
+import { conversation } from "./009-conversation.ts";
+import { responseClocks } from "./010-response-clocks.ts";
 
 /** One migration set for both databases, applied in name order; never edit a released one, add the next. */
 export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> => ({
@@ -20,6 +22,8 @@ export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> 
   "006-inbox-source-counts": inboxSourceCounts(dialect),
   "007-postgres-inbox-counts": postgresInboxCounts(dialect),
   "008-rate-limit-table": rateLimitTable(dialect),
+  "009-conversation": conversation(dialect),
+  "010-response-clocks": responseClocks(dialect),
 });
 
 /**

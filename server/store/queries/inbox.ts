@@ -20,6 +20,22 @@ export interface LeadFilters {
   campaign?: string | null | undefined;
   /** The referring site's origin; null: leads without one (direct, or a browser that sent none). */
   referrer?: string | null | undefined;
+  /** "Awaiting us": the person wrote last. */
+  awaiting?: boolean | undefined;
+  /** "Mine": assigned to this staff member. */
+  assigneeId?: string | undefined;
+  /** "Overdue": unanswered and due before this instant (ms). */
+  overdueAt?: number | undefined;
+  /** "Spam" (admins): what the honeypot caught, instead of everything else. */
+  spam?: boolean | undefined;
+}
+
+/** The inbox's views, counted over all the role's leads whatever the filters (spam: admins only). */
+export interface ViewCounts {
+  awaiting: number;
+  mine: number;
+  overdue: number;
+  spam?: number;
 }
 
 /** One group of the counts' scan: how many leads share a form, status, campaign and referrer. */
@@ -32,6 +48,8 @@ export interface CountGroup {
 }
 
 type LeadQuery = LeadsFrom;
+
+export type InboxSort = "newest" | "due";
 
 /** What the staff inbox's list and export read: the leads a role may see, filtered, searched and counted. */
 export function inboxQueries(engine: Engine) {
@@ -54,7 +72,12 @@ export function inboxQueries(engine: Engine) {
     const query = db
       .selectFrom("leads as l")
       .where("l.form_id", "in", forms.length > 0 ? forms : ["-"])
-      .where("l.state", "!=", "spam")
+      .where("l.state", filters.spam ? "=" : "!=", "spam")
+      .$if(Boolean(filters.awaiting), (q) => q.where("l.awaiting_since", "is not", null))
+      .$if(filters.assigneeId !== undefined, (q) => q.where("l.assignee_id", "=", filters.assigneeId ?? ""))
+      .$if(filters.overdueAt !== undefined, (q) =>
+        q.where("l.first_response_at", "is", null).where("l.due_at", "<", filters.overdueAt ?? 0),
+      )
       .$if(Boolean(filters.delivery), (q) => q.where("l.state", "=", filters.delivery ?? "pending"))
       .$if(filters.from !== undefined, (q) => q.where("l.created_at", ">=", filters.from ?? 0))
       .$if(filters.to !== undefined, (q) => q.where("l.created_at", "<", filters.to ?? 0))
@@ -66,7 +89,7 @@ export function inboxQueries(engine: Engine) {
       .$call(filters.referrer === undefined ? (q) => q : sourceIs("l.referrer", filters.referrer));
   };
 
-  const rowsOf = (query: LeadQuery) =>
+  const rowsOf = (query: LeadQuery, sort: InboxSort = "newest") =>
     query
       .leftJoin("staff_user as u", "u.id", "l.assignee_id")
       .select([
@@ -80,7 +103,17 @@ export function inboxQueries(engine: Engine) {
         "l.assignee_id",
         "u.name as assignee_name",
         "u.email as assignee_email",
+        "l.awaiting_since",
+        "l.unread_replies",
+        "l.due_at",
+        "l.first_response_at",
       ])
+      // "due": the unanswered first, the earliest due first; then the rest newest first.
+      .$if(sort === "due", (q) =>
+        q
+          .orderBy(sql`case when l.first_response_at is null then 0 else 1 end`)
+          .orderBy(sql`case when l.first_response_at is null then l.due_at end`),
+      )
       .orderBy("l.created_at", "desc")
       .orderBy("l.id", "desc");
 
@@ -88,7 +121,7 @@ export function inboxQueries(engine: Engine) {
    * The page's rows, newest first. A search finds its (usually few) matches through the covering index first
    * (by the engine's row key) and sorts those, rather than reading leads newest first until enough match.
    */
-  const pageQuery = (role: Role, filters: LeadFilters) =>
+  const pageQuery = (role: Role, filters: LeadFilters, sort?: InboxSort) =>
     filters.q
       ? rowsOf(
           db
@@ -98,8 +131,9 @@ export function inboxQueries(engine: Engine) {
               "in",
               matching(role, filters).select(engine.sql.rowKey.as("key")),
             ) as LeadQuery,
+          sort,
         )
-      : rowsOf(matching(role, filters));
+      : rowsOf(matching(role, filters), sort);
 
   /** One scan for every count: by form, status, campaign and referrer, under the other filters. */
   const countsQuery = (role: Role, filters: LeadFilters) =>
@@ -120,9 +154,9 @@ export function inboxQueries(engine: Engine) {
     pageQuery,
 
     /** One page of leads, the count groups under the filters, and the newest lead the role may see at all. */
-    async list(role: Role, filters: LeadFilters, page: number, pageSize: number) {
+    async list(role: Role, filters: LeadFilters, page: number, pageSize: number, sort?: InboxSort) {
       const [rows, groups, latest] = await Promise.all([
-        pageQuery(role, filters)
+        pageQuery(role, filters, sort)
           .limit(pageSize)
           .offset((page - 1) * pageSize)
           .execute(),
@@ -135,6 +169,29 @@ export function inboxQueries(engine: Engine) {
           .executeTakeFirst(),
       ]);
       return { rows, groups, latestId: latest?.id ?? null };
+    },
+
+    /** The views' counts for one staff member: over all the role's leads, whatever the filters. */
+    async views(role: Role, viewer: { id: string; admin: boolean }, now: number): Promise<ViewCounts> {
+      const tally = (when: ReturnType<typeof sql<SqlBool>>) =>
+        sql<number | string | bigint>`coalesce(sum(case when ${when} then 1 else 0 end), 0)`;
+      const row = await matching(role, {})
+        .select([
+          tally(sql`l.awaiting_since is not null`).as("awaiting"),
+          tally(sql`l.assignee_id = ${viewer.id}`).as("mine"),
+          tally(sql`l.first_response_at is null and l.due_at < ${now}`).as("overdue"),
+        ])
+        .executeTakeFirstOrThrow();
+      const views: ViewCounts = {
+        awaiting: Number(row.awaiting),
+        mine: Number(row.mine),
+        overdue: Number(row.overdue),
+      };
+      if (!viewer.admin) return views;
+      const spam = await matching(role, { spam: true })
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow();
+      return { ...views, spam: Number(spam.count) };
     },
 
     /** Every field name the matching leads have (the export's columns). */

@@ -1,7 +1,10 @@
+import { personKeysOf } from "../../leads/person-keys.ts";
 import type { Engine } from "../engine.ts";
 import { newId } from "../ids.ts";
-import type { Channel, NewLead } from "../lead-records.ts";
+import type { Channel, ConfirmationPlan, NewLead } from "../lead-records.ts";
 import { removeQuietly } from "../resume-files.ts";
+import { recordHistory } from "./lead-work.ts";
+import { queueConfirmation } from "./mail-outbox.ts";
 
 export interface IdempotencyClaim {
   key: string;
@@ -17,8 +20,22 @@ export type AcceptOutcome =
 
 /** What the lead API (server/leads) writes. */
 export interface LeadIntake {
-  /** Commits the lead, its resume and (unless spam) one outbox delivery per channel at once, durably. */
+  /**
+   * Commits the lead, its resume, (unless spam) one outbox delivery per channel and its confirmation (or why
+   * none) at once, durably.
+   */
   acceptLead(lead: NewLead, idempotency?: IdempotencyClaim): Promise<AcceptOutcome>;
+  /**
+   * "Not spam" (an admin): moves a lead the honeypot caught into delivery, one outbox delivery per channel, and
+   * queues its confirmation in place of the "not sent: spam" record, with its history entry; false unless it
+   * was spam.
+   */
+  releaseSpam(
+    leadId: string,
+    actorId: string,
+    confirmation: ConfirmationPlan | undefined,
+    at: number,
+  ): Promise<boolean>;
 }
 
 /** Thrown inside an acceptLead transaction to roll it back when the idempotency key is taken. */
@@ -34,6 +51,7 @@ export function intakeQueries(engine: Engine, channels: readonly Channel[]): Lea
     try {
       outcome = await write(async (trx): Promise<AcceptOutcome> => {
         const resume = lead.resume;
+        const keys = personKeysOf(lead.fields);
         await trx
           .insertInto("leads")
           .values({
@@ -46,6 +64,9 @@ export function intakeQueries(engine: Engine, channels: readonly Channel[]): Lea
             resume_size: resume?.size ?? null,
             resume_sha256: resume?.sha256 ?? null,
             created_at: lead.createdAt,
+            email_key: keys.email,
+            phone_key: keys.phone,
+            due_at: lead.dueAt ?? lead.createdAt,
             ...lead.source,
           })
           .execute();
@@ -64,6 +85,7 @@ export function intakeQueries(engine: Engine, channels: readonly Channel[]): Lea
             )
             .execute();
         }
+        if (lead.confirmation) await queueConfirmation(trx, lead.id, lead.confirmation, lead.createdAt);
         if (idempotency) {
           // A concurrent request with the same key waits here for the first to commit, then sees its row.
           const claimed = await trx
@@ -107,6 +129,38 @@ export function intakeQueries(engine: Engine, channels: readonly Channel[]): Lea
   };
 
   return {
+    releaseSpam: (leadId, actorId, confirmation, at) =>
+      write(async (trx) => {
+        const released = await trx
+          .updateTable("leads")
+          .set({ state: "pending" })
+          .where("id", "=", leadId)
+          .where("state", "=", "spam")
+          .executeTakeFirst();
+        if (Number(released.numUpdatedRows) !== 1) return false;
+        await trx
+          .insertInto("outbox")
+          .values(
+            channels.map((channel) => ({
+              id: newId(),
+              lead_id: leadId,
+              channel,
+              enqueued_at: at,
+              next_attempt_at: at,
+            })),
+          )
+          .execute();
+        await trx
+          .deleteFrom("mail_outbox")
+          .where("lead_id", "=", leadId)
+          .where("kind", "=", "confirmation")
+          .where("state", "=", "not_sent")
+          .execute();
+        if (confirmation) await queueConfirmation(trx, leadId, confirmation, at);
+        await recordHistory(trx, { leadId, actorId, action: "not_spam", at });
+        return true;
+      }),
+
     async acceptLead(lead, idempotency) {
       if (lead.state === "spam" && lead.resume) {
         // Honeypot spam keeps no file: the resume is dropped, only the bounded fields stay for the operator.

@@ -4,7 +4,9 @@ import { NEW_STATUS } from "../../../staff/workflow.ts";
 import type { LeadDb } from "../database.ts";
 import type { Engine } from "../engine.ts";
 import { newId } from "../ids.ts";
+import type { NewMail } from "../lead-records.ts";
 import type { LeadReads } from "./lead-reads.ts";
+import { queueMail } from "./mail-outbox.ts";
 import { truthy } from "./staff-accounts.ts";
 
 /** What changed in one update, as the history recorded it. */
@@ -14,7 +16,7 @@ export interface WorkChange {
 }
 
 /** One entry of a lead's history, in the transaction of the change it records. */
-const recordHistory = (
+export const recordHistory = (
   trx: LeadDb,
   entry: {
     leadId: string;
@@ -61,6 +63,10 @@ export function leadWorkQueries(engine: Engine, reads: LeadReads) {
           "l.first_opened_at",
           "u.name as assignee_name",
           "u.email as assignee_email",
+          "l.due_at",
+          "l.first_response_at",
+          "l.email_key",
+          "l.phone_key",
         ])
         .where("l.id", "=", leadId)
         .executeTakeFirst(),
@@ -108,6 +114,14 @@ export function leadWorkQueries(engine: Engine, reads: LeadReads) {
         if (status !== fromStatus) {
           await recordHistory(trx, { leadId, actorId, action: "status", from: fromStatus, to: status, at });
           changed.status = { from: fromStatus, to: status };
+          // Taking a lead out of New answers it (as migration 010 counted the leads before it); so does a reply.
+          if (fromStatus === NEW_STATUS)
+            await trx
+              .updateTable("leads")
+              .set({ first_response_at: at })
+              .where("id", "=", leadId)
+              .where("first_response_at", "is", null)
+              .execute();
         }
         if (change.assignee !== undefined && assigneeId !== fromAssignee) {
           await recordHistory(trx, {
@@ -121,6 +135,24 @@ export function leadWorkQueries(engine: Engine, reads: LeadReads) {
           changed.assignee = { from: fromAssignee, to: assigneeId };
         }
         return changed;
+      }),
+
+    /**
+     * Queues a staff reply in the mail outbox, with its history entry; a reply answers the lead (its first
+     * response, if none came before) and the person no longer waits on us.
+     */
+    reply: (mail: NewMail & { leadId: string }, actorId: string, at: number) =>
+      write(async (trx) => {
+        await queueMail(trx, { ...mail, authorId: actorId }, at);
+        await recordHistory(trx, { leadId: mail.leadId, actorId, action: "reply", at });
+        await trx
+          .updateTable("leads")
+          .set((eb) => ({
+            awaiting_since: null,
+            first_response_at: eb.fn.coalesce("first_response_at", eb.val(at)),
+          }))
+          .where("id", "=", mail.leadId)
+          .execute();
       }),
 
     /** Adds a note, with its history entry; returns the note's id. */

@@ -1,0 +1,136 @@
+import { type ConversationEntry, replyRequest } from "../../staff/conversation.ts";
+import { maySee, type Role } from "../../staff/roles.ts";
+import type { ServerConfig } from "../config.ts";
+import { MailRefusal } from "../mail/mail-checks.ts";
+import { buildStaffReply } from "../mail/outgoing-mail.ts";
+import { newId } from "../store/ids.ts";
+import type { Store } from "../store/store.ts";
+import { sentEntry } from "./conversation-views.ts";
+import type { StaffUser } from "./session.ts";
+
+/** Why a reply was refused, for the API's answer: the code and a sentence for the composer. */
+type ReplyMessage = Extract<ConversationEntry, { kind: "reply" }>;
+
+export type ReplyRefusal =
+  | { status: 404; error: "not_found" }
+  | { status: 409; error: "mail_off"; message: string }
+  | { status: 422; error: "bad_reply" | "bad_retry"; message: string };
+
+/**
+ * Staff replies from the lead page (issue 27): checked (a subject or an address with a line break, a message over
+ * 20,000 characters: refused), queued in the mail outbox in one transaction with the lead's history, sent by the
+ * mail worker from MAIL_FROM with Reply-To REPLY_TO or the staff member's own address, threaded after the lead's
+ * earlier messages. The audit records the lead and the Message-ID, never the text.
+ */
+export function createReplies(deps: {
+  config: Pick<ServerConfig, "SMTP_URL" | "MAIL_FROM" | "REPLY_TO">;
+  store: Pick<Store, "leadWork" | "mail" | "conversation" | "audit">;
+  /** New mail was queued: the in-process mail worker looks now. */
+  onQueued?: () => void;
+  now: () => number;
+}) {
+  const { config, store, onQueued, now } = deps;
+  const from = config.SMTP_URL && config.MAIL_FROM ? config.MAIL_FROM : undefined;
+
+  /** The lead if the role may see it (never spam: nobody writes to the honeypot's catch). */
+  const leadFor = async (role: Role, id: string) => {
+    const lead = await store.leadWork.lead(id);
+    return lead && lead.state !== "spam" && maySee(role, lead.formId) ? lead : null;
+  };
+
+  const answerOf = async (leadId: string, id: string): Promise<ReplyMessage> => {
+    const row = await store.conversation.sentMessage(leadId, id);
+    const entry = row && sentEntry(row);
+    if (entry?.kind !== "reply") throw new Error("the reply just queued is gone");
+    return entry;
+  };
+
+  return {
+    async send(actor: StaffUser, leadId: string, body: unknown): Promise<ReplyMessage | ReplyRefusal> {
+      const lead = await leadFor(actor.role, leadId);
+      if (!lead) return { status: 404, error: "not_found" };
+      const parsed = replyRequest.safeParse(body);
+      if (!parsed.success)
+        return {
+          status: 422,
+          error: "bad_reply",
+          message: parsed.error.issues[0]?.message ?? "Check the reply.",
+        };
+      if (!from)
+        return {
+          status: 409,
+          error: "mail_off",
+          message: "No mail server is set up (SMTP_URL and MAIL_FROM).",
+        };
+      let built: ReturnType<typeof buildStaffReply>;
+      try {
+        built = buildStaffReply({
+          to: lead.fields.email ?? "",
+          subject: parsed.data.subject,
+          text: parsed.data.text,
+          staff: { name: actor.name, email: actor.email },
+          thread: await store.mail.threadIds(lead.id),
+          settings: { from, ...(config.REPLY_TO && { replyTo: config.REPLY_TO }) },
+        });
+      } catch (error) {
+        if (error instanceof MailRefusal) return { status: 422, error: "bad_reply", message: error.message };
+        throw error;
+      }
+      const at = now();
+      const id = newId(at);
+      await store.leadWork.reply(
+        {
+          id,
+          kind: "reply",
+          leadId: lead.id,
+          to: String(built.message.to),
+          subject: String(built.message.subject),
+          text: String(built.message.text),
+          envelope: built.envelope,
+          messageId: built.messageId,
+        },
+        actor.id,
+        at,
+      );
+      await store.audit.record(
+        { actorId: actor.id, action: "reply_sent", leadId: lead.id, detail: `message ${built.messageId}` },
+        at,
+      );
+      onQueued?.();
+      return answerOf(lead.id, id);
+    },
+
+    /** Sends a reply that was given up again (its Message-ID unchanged). */
+    async retry(actor: StaffUser, leadId: string, replyId: string): Promise<ReplyMessage | ReplyRefusal> {
+      const lead = await leadFor(actor.role, leadId);
+      if (!lead) return { status: 404, error: "not_found" };
+      if (!from)
+        return {
+          status: 409,
+          error: "mail_off",
+          message: "No mail server is set up (SMTP_URL and MAIL_FROM).",
+        };
+      const at = now();
+      if (!(await store.mail.retryReply(lead.id, replyId, at)))
+        return {
+          status: 422,
+          error: "bad_retry",
+          message: "Only a reply that could not be sent can be retried.",
+        };
+      const row = await store.conversation.sentMessage(lead.id, replyId);
+      await store.audit.record(
+        {
+          actorId: actor.id,
+          action: "reply_retried",
+          leadId: lead.id,
+          detail: `message ${row?.message_id ?? ""}`,
+        },
+        at,
+      );
+      onQueued?.();
+      return answerOf(lead.id, replyId);
+    },
+  };
+}
+
+export type Replies = ReturnType<typeof createReplies>;

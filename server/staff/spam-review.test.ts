@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditPageAnswer, leadChangeAnswer, leadPageAnswer } from "../../staff/api.ts";
+import { unmatchedPageAnswer } from "../../staff/conversation.ts";
+import { createLogger } from "../logger.ts";
+import { confirmationPlan, confirmationSettingsOf } from "../mail/confirmation-plan.ts";
+import { createInboundApi } from "../mail/inbound-api.ts";
+import { newId } from "../store/ids.ts";
+import { replyFromPerson } from "../test/inbound-mail.ts";
+import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
+import { DIALECTS } from "../test/test-database.ts";
+
+const MAIL_FROM = "Northwind <hello@northwind.example>";
+const DAY = 86_400_000;
+
+/** The admin's spam review ("Not spam") and "Unmatched mail" (issue 27), as the contract has them. */
+describe.each(DIALECTS)("spam review and unmatched mail on %s", (dialect) => {
+  let h: StaffHarness;
+  let admin: StaffMemberFixture;
+  let seller: StaffMemberFixture;
+  let spam = "";
+
+  beforeAll(async () => {
+    // A mail server that is never reached: what matters here is what gets queued.
+    h = await openStaffHarness(dialect, { SMTP_URL: "smtp://127.0.0.1:9", MAIL_FROM });
+    admin = await h.addStaff("admin", "admin@staff.example");
+    seller = await h.addStaff("sales", "seller@staff.example");
+    const lead = {
+      formId: "careworks-demo" as const,
+      state: "spam" as const,
+      fields: { name: "Real Person", email: "real@example.com", company: "Real Clinic" },
+    };
+    spam = newId();
+    await h.store.intake.acceptLead({
+      id: spam,
+      ...lead,
+      createdAt: Date.now(),
+      confirmation: confirmationPlan(lead, confirmationSettingsOf(h.config)),
+    });
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const notSpam = (who: StaffMemberFixture) =>
+    h.request(`/leads/${spam}/not-spam`, { method: "POST", cookie: who.cookie });
+
+  it("moves a lead out of Spam into delivery with its confirmation, for admins only, audited", async () => {
+    const before = leadPageAnswer.parse(
+      await (await h.request(`/leads/${spam}`, { cookie: admin.cookie })).json(),
+    );
+    expect(before.conversation).toEqual([expect.objectContaining({ kind: "confirmation", notSent: "spam" })]);
+    expect(before.lead.deliveries).toEqual([]);
+    expect((await notSpam(seller)).status).toBe(404);
+
+    const released = await notSpam(admin);
+    expect(released.status).toBe(200);
+    const { lead } = leadChangeAnswer.parse(await released.json());
+    expect(lead.spam).toBe(false);
+    expect(lead.deliveries.map((delivery) => [delivery.channel, delivery.state])).toEqual([
+      ["formservice", "pending"],
+      ["confirmation", "pending"],
+    ]);
+    const page = leadPageAnswer.parse(
+      await (await h.request(`/leads/${spam}`, { cookie: seller.cookie })).json(),
+    );
+    expect(page.conversation).toEqual([
+      expect.objectContaining({
+        kind: "confirmation",
+        notSent: null,
+        delivery: expect.objectContaining({ state: "pending" }),
+      }),
+    ]);
+    expect(page.history.map((entry) => entry.action)).toContain("not_spam");
+    const audit = auditPageAnswer.parse(await (await h.request("/audit", { cookie: admin.cookie })).json());
+    expect(
+      audit.entries.filter((entry) => entry.action === "marked_not_spam").map((entry) => entry.leadId),
+    ).toEqual([spam]);
+    // Once only: it is not spam any more.
+    expect((await notSpam(admin)).status).toBe(422);
+  });
+
+  it("lists mail that matched no lead for admins, audited, and deletes it after 30 days", async () => {
+    const inbound = createInboundApi({
+      config: { INBOUND_EMAIL_TOKEN: "inbound-token-0123456789abcdef", MAIL_FROM },
+      store: h.store,
+      logger: createLogger("silent"),
+    });
+    const posted = await inbound.request("/email", {
+      method: "POST",
+      body: new Uint8Array(
+        await replyFromPerson({
+          messageId: "<lost@mail.example.com>",
+          html: "<p>Where is my <b>answer</b>?</p><script>alert(1)</script>",
+          text: undefined,
+          attachments: [{ filename: "note.txt", content: "hello" }],
+        }),
+      ),
+      headers: { "Content-Type": "message/rfc822", Authorization: "Bearer inbound-token-0123456789abcdef" },
+    });
+    expect(posted.status).toBe(202);
+    expect((await h.request("/unmatched", { cookie: seller.cookie })).status).toBe(404);
+    const answer = await h.request("/unmatched", { cookie: admin.cookie });
+    const body: unknown = await answer.json();
+    expect(unmatchedPageAnswer.parse(body)).toEqual(body);
+    const page = unmatchedPageAnswer.parse(body);
+    expect(page.total).toBe(1);
+    expect(page.messages[0]).toMatchObject({
+      from: { address: "ada@example.com" },
+      attachments: [expect.objectContaining({ filename: "note.txt", size: 5 })],
+    });
+    expect(page.messages[0]?.text).not.toContain("<");
+    const audit = auditPageAnswer.parse(await (await h.request("/audit", { cookie: admin.cookie })).json());
+    expect(audit.entries.some((entry) => entry.action === "unmatched_viewed")).toBe(true);
+
+    expect(await h.store.inbound.purgeUnmatched(Date.now() + 29 * DAY)).toBe(0);
+    expect(await h.store.inbound.purgeUnmatched(Date.now() + 31 * DAY)).toBe(1);
+    expect(await h.db.selectFrom("inbound_attachments").select("id").execute()).toEqual([]);
+  });
+});
