@@ -42,6 +42,7 @@ export function leadReads(engine: Engine, channels: readonly Channel[]) {
     );
   };
 
+  // PostgreSQL's uuid column fails a query with a malformed id; SQLite's text column just finds nothing.
   const validId = (id: string) => engine.dialect !== "postgres" || UUID.test(id);
 
   return {
