@@ -52,11 +52,8 @@ export interface LeadsTable {
 }
 
 /** One delivery of a lead over one channel (migration 003). */
-export interface OutboxTable {
-  id: string;
-  lead_id: string;
-  channel: Channel;
-  state: Generated<DeliveryState>;
+/** The columns of a leased, retried delivery: the leads' outbox and the mail outbox both have them. */
+interface LeasedAttemptColumns {
   enqueued_at: Millis;
   next_attempt_at: Millis | null;
   attempts: Generated<number>;
@@ -67,6 +64,13 @@ export interface OutboxTable {
   last_status: number | null;
   last_error: string | null;
   problem: DeliveryProblem | null;
+}
+
+export interface OutboxTable extends LeasedAttemptColumns {
+  id: string;
+  lead_id: string;
+  channel: Channel;
+  state: Generated<DeliveryState>;
 }
 
 /** PostgreSQL only: resumes live in the database so every instance can read them. */
@@ -164,7 +168,7 @@ export interface StaffAuditTable {
 export type MailState = DeliveryState | "not_sent";
 
 /** A message the server sends (migration 009): queued with its Message-ID, leased, retried, given up. */
-export interface MailOutboxTable {
+export interface MailOutboxTable extends LeasedAttemptColumns {
   id: string;
   kind: MailKind;
   lead_id: string | null;
@@ -181,15 +185,6 @@ export interface MailOutboxTable {
   not_sent: string | null;
   state: Generated<MailState>;
   created_at: Millis;
-  enqueued_at: Millis;
-  next_attempt_at: Millis | null;
-  attempts: Generated<number>;
-  lease_until: Millis | null;
-  lease_token: string | null;
-  last_attempt_at: Millis | null;
-  last_status: number | null;
-  last_error: string | null;
-  problem: DeliveryProblem | null;
 }
 
 /** A message someone sent in (POST /api/inbound/email); no lead: unmatched, kept until `expires_at`. */
