@@ -1,5 +1,9 @@
 import { rm } from "node:fs/promises";
+import { Writable } from "node:stream";
+import { Hono } from "hono";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { accessLog, REQUEST_ID_HEADER } from "./access-log.ts";
+import { createLogger } from "./logger.ts";
 import { startInProcessServer, type TestServer } from "./test/in-process-server.ts";
 import { makeMinimalBuild } from "./test/server-process.ts";
 import { createTestDatabase, type TestDatabase } from "./test/test-database.ts";
@@ -107,5 +111,22 @@ describe("the access log", () => {
     const response = await fetch(url);
     expect(response.headers.get("X-Request-Id")).toMatch(UUID);
     expect(requestLines(logs())).toEqual([]);
+  });
+});
+
+describe("accessLog's request id header", () => {
+  it("is set on the handler's own answer, not on a new Response wrapped around its body stream", async () => {
+    const app = new Hono();
+    const sink = new Writable({ write: (_line, _encoding, done) => done() });
+    app.use(...accessLog({ logger: createLogger("info", sink), trustProxy: false }));
+    let answer: Response | undefined;
+    app.get("/", (c) => {
+      answer = c.text("ok");
+      return answer;
+    });
+    const response = await app.request("/");
+    // The same object: @hono/node-server sends its own answers whole, but has to pipe a wrapped body's stream.
+    expect(response).toBe(answer);
+    expect(response.headers.get(REQUEST_ID_HEADER)).toMatch(UUID);
   });
 });

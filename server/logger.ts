@@ -1,6 +1,5 @@
 import { fstatSync } from "node:fs";
 import { Socket } from "node:net";
-import { Writable } from "node:stream";
 import pino, { type DestinationStream, type Logger } from "pino";
 import SonicBoom from "sonic-boom";
 
@@ -55,32 +54,33 @@ export function createLogOutput(maxBufferBytes: number, fd = 1): LogOutput {
     };
     const socket = new Socket(options);
     socket.on("error", () => undefined); // a reader that went away: lines are lost, the server goes on
-    // The lines of one event-loop turn (a group commit answers dozens of leads in one) leave in one writev at
-    // the end of the turn, not one write system call each.
-    let corked = false;
-    const uncork = () => {
-      corked = false;
-      socket.uncork();
+    // The lines of one event-loop turn (a group commit answers dozens of leads in one) leave as one string in one
+    // write at the end of the turn: no stream machinery, Buffer or callback per line.
+    let pending: string[] = [];
+    let pendingLength = 0;
+    const writePending = () => {
+      if (pending.length === 0) return;
+      const text = pending.join("");
+      pending = [];
+      pendingLength = 0;
+      socket.write(text);
     };
-    const stream = new Writable({
-      write(line: Buffer, _encoding, done) {
-        if (socket.destroyed || socket.writableLength + line.length > maxBufferBytes) dropped++;
-        else {
-          if (!corked) {
-            corked = true;
-            socket.cork();
-            setImmediate(uncork);
-          }
-          socket.write(line);
+    const stream: DestinationStream = {
+      write(line: string) {
+        if (socket.destroyed || socket.writableLength + pendingLength + line.length > maxBufferBytes) {
+          dropped++;
+          return;
         }
-        done();
+        if (pending.length === 0) setImmediate(writePending);
+        pending.push(line);
+        pendingLength += line.length;
       },
-    });
+    };
     return {
       stream,
       dropped: () => dropped,
       flush: (timeoutMs) => {
-        if (corked) uncork();
+        writePending();
         return drained(socket, timeoutMs);
       },
       onCaughtUp: (listener) => socket.on("drain", listener),
