@@ -58,11 +58,11 @@ export async function createStaffApi(deps: StaffApiDeps) {
   });
 
   const app = new Hono<StaffEnv>();
-  // Nothing here may be cached or indexed, errors included.
+  // Nothing here may be cached or indexed, errors included. On the answer's own headers (see access-log.ts).
   app.use(async (c, next) => {
     await next();
-    c.header("Cache-Control", "no-store");
-    c.header("X-Robots-Tag", "noindex");
+    c.res.headers.set("Cache-Control", "no-store");
+    c.res.headers.set("X-Robots-Tag", "noindex");
   });
   app.use(sameOriginOnly(new URL(config.site.url).origin));
 
