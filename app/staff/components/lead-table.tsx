@@ -2,11 +2,21 @@ import { cn } from "~/lib/cn";
 import { formatListDate } from "~/staff/lib/format";
 import type { LeadRow } from "../../../staff/api.ts";
 import { DELIVERY_LABELS } from "../../../staff/workflow.ts";
-import { FormMarker, LeadLink, NewDot } from "./lead-marks";
+import { FormMarker, LeadLink, NewDot, UnreadReplies } from "./lead-marks";
+import { DueText } from "./promise-text";
 import { StatusPill } from "./status-pill";
 import { TableHead } from "./table-head";
 
-const COLUMNS = ["Name", "Form", "Organisation", "Status", "Assignee", "Delivery", "Received"] as const;
+const COLUMNS = [
+  "Name",
+  "Form",
+  "Organisation",
+  "Status",
+  "Assignee",
+  "Delivery",
+  "Response",
+  "Received",
+] as const;
 
 /** The inbox on a wide screen: one row per lead, sticky column headers, unread rows bold with a dot. */
 export function LeadTable({ leads, back }: { leads: LeadRow[]; back: string }) {
@@ -28,7 +38,10 @@ export function LeadTable({ leads, back }: { leads: LeadRow[]; back: string }) {
                 <span className="flex items-center gap-2.5">
                   <NewDot isNew={lead.isNew} />
                   <span className="flex min-w-0 flex-col">
-                    <LeadLink lead={lead} back={back} />
+                    <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+                      <LeadLink lead={lead} back={back} />
+                      <UnreadReplies lead={lead} />
+                    </span>
                     <span className="truncate text-xs font-normal text-muted">{lead.email}</span>
                   </span>
                 </span>
@@ -43,6 +56,9 @@ export function LeadTable({ leads, back }: { leads: LeadRow[]; back: string }) {
               <td className="px-3 py-2 text-ink-soft">{lead.assignee?.name ?? "—"}</td>
               <td className={cn("px-3 py-2", lead.delivery === "dead" ? "text-danger" : "text-ink-soft")}>
                 {DELIVERY_LABELS[lead.delivery]}
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                <DueText promise={lead.promise} />
               </td>
               <td className="py-2 pr-4 pl-3 text-right whitespace-nowrap text-ink-soft tabular-nums">
                 <time dateTime={lead.createdAt}>{formatListDate(lead.createdAt)}</time>
