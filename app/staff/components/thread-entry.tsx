@@ -85,6 +85,10 @@ export function Attachments({ leadId, attachments }: { leadId: string | null; at
   );
 }
 
+/** A sender as the mail named them: "Name <address>", or the address alone. */
+export const senderOf = (from: { name: string; address: string }) =>
+  from.name ? `${from.name} <${from.address}>` : from.address;
+
 /** What someone wrote: its subject, then its text as plain text (line breaks kept, never HTML). */
 export function MessageBody({ subject, text }: { subject: string; text: string }) {
   return (
@@ -159,10 +163,9 @@ function Reply({ entry }: { entry: Entry<"reply"> }) {
 }
 
 function Inbound({ entry, leadId }: { entry: Entry<"inbound">; leadId: string }) {
-  const from = entry.from.name ? `${entry.from.name} <${entry.from.address}>` : entry.from.address;
   return (
     <>
-      <EntryHead icon={Inbox} who={from} what="wrote" at={entry.at} />
+      <EntryHead icon={Inbox} who={senderOf(entry.from)} what="wrote" at={entry.at} />
       {entry.read ? null : (
         <p className="mt-1 inline-flex rounded-full bg-navy-900 px-2 py-0.5 text-xs font-semibold text-white">
           Unread

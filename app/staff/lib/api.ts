@@ -123,6 +123,12 @@ export function searchOf(values: Readonly<Record<string, unknown>>): string {
   return new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString();
 }
 
+/** A paged list's URL (the audit log, unmatched mail) for one of its pages: page 1 is the bare path. */
+export function pagePath(path: string, page: number): string {
+  const query = searchOf({ page });
+  return query ? `${path}?${query}` : path;
+}
+
 /** The request as the contract has it, or the refusal the server would give for it. */
 function build(schema: z.ZodType, value: unknown): unknown {
   const parsed = schema.safeParse(value);

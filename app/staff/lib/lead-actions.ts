@@ -8,7 +8,11 @@ import { signInPath } from "./staff-paths";
 /** What a change on the lead page did, for its toast (and, for a status, its undo). */
 export type LeadActionResult =
   | { ok: true; intent: "status"; message: string; previous: string; undone: boolean }
-  | { ok: true; intent: "assignee" | "note" | "reply" | "retry" | "call" | "not-spam"; message: string }
+  | {
+      ok: true;
+      intent: "assignee" | "note" | "reply" | "retry" | "call" | "not-spam" | "settings";
+      message: string;
+    }
   | { ok: false; intent: string; message: string; status: number };
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
