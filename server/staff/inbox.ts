@@ -1,10 +1,12 @@
 import type { LeadFormId } from "../../leads/catalog.ts";
 import { promiseInWords, RESPONSE_PROMISES } from "../../leads/promises.ts";
 import type { LeadChange, LeadList, LeadPage } from "../../staff/api.ts";
+import { type CallAnswer, callRequest } from "../../staff/conversation.ts";
 import { PAGE_SIZE } from "../../staff/limits.ts";
 import { FORMS_OF_ROLE, mayAdminister, maySee, ROLES, type Role } from "../../staff/roles.ts";
 import { statusesOf } from "../../staff/workflow.ts";
 import { type ConfirmationSettings, confirmationPlan } from "../mail/confirmation-plan.ts";
+import { newId } from "../store/ids.ts";
 import type { LeadRecord } from "../store/lead-records.ts";
 import type { InboxSort, LeadFilters } from "../store/queries/inbox.ts";
 import type { Store } from "../store/store.ts";
@@ -187,6 +189,36 @@ export function createInbox(deps: {
           at,
         );
       return { lead: await detailOf(lead) };
+    },
+
+    /**
+     * "Log a call": the call on the lead's thread (its first response if it is the earliest), in the history
+     * and the audit (never its note). Null when the lead is not the role's (checked before the body, so a
+     * refusal tells nobody outside the role that the lead exists); "bad_call" for an outcome or note refused.
+     */
+    async logCall(actor: StaffUser, id: string, body: unknown): Promise<CallAnswer | "bad_call" | null> {
+      const lead = await visibleLead(actor.role, id);
+      if (!lead) return null;
+      const parsed = callRequest.safeParse(body);
+      if (!parsed.success) return "bad_call";
+      const call = parsed.data;
+      const at = now();
+      const callId = newId(at);
+      await leadWork.logCall({ id: callId, leadId: lead.id, ...call }, actor.id, at);
+      await audit.record(
+        { actorId: actor.id, action: "call_logged", leadId: lead.id, detail: call.outcome },
+        at,
+      );
+      return {
+        message: {
+          kind: "call",
+          id: callId,
+          at: new Date(at).toISOString(),
+          author: { id: actor.id, name: actor.name, email: actor.email },
+          outcome: call.outcome,
+          note: call.note,
+        },
+      };
     },
 
     async addNote(actor: StaffUser, id: string, text: string) {
