@@ -15,7 +15,7 @@ import {
   setupInspectAnswer,
   setupPasswordAnswer,
 } from "../../staff/api.ts";
-import { callAnswer } from "../../staff/conversation.ts";
+import { callAnswer, settingsAnswer } from "../../staff/conversation.ts";
 import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
 import { DIALECTS } from "../test/test-database.ts";
 
@@ -114,6 +114,14 @@ describe.each(DIALECTS)("the staff API's answers follow the contract on %s", (di
     await expectContract(peopleAnswer, await as(admin, "/people"));
   });
 
+  it("my settings", async () => {
+    await expectContract(settingsAnswer, await as(seller, "/settings"));
+    await expectContract(
+      settingsAnswer,
+      await as(seller, "/settings", { method: "PATCH", json: { assignmentEmails: false } }),
+    );
+  });
+
   it("the admin's erasure and audit", async () => {
     const person = { email: "mary@example.com" };
     await expectContract(
@@ -155,6 +163,11 @@ describe.each(DIALECTS)("the staff API's answers follow the contract on %s", (di
       errorAnswer,
       await as(admin, `/leads/${ids.demo}/calls`, { method: "POST", json: { outcome: "emailed" } }),
       422,
+    );
+    await expectContract(
+      errorAnswer,
+      await as(admin, "/settings", { method: "PATCH", json: { assignmentEmails: "yes" } }),
+      400,
     );
     await expectContract(
       errorAnswer,
