@@ -1,23 +1,10 @@
 import type { Hono } from "hono";
 import type { z } from "zod";
-import { type settingsAnswer, settingsRequest, type settingsSchema } from "../../staff/conversation.ts";
+import { type settingsAnswer, settingsRequest } from "../../staff/conversation.ts";
 import type { AuditLog } from "../store/queries/audit-log.ts";
 import { type StaffAccountRows, truthy } from "../store/queries/staff-accounts.ts";
 import { bodyOf, fail, type StaffEnv } from "./http.ts";
-
-type Settings = z.infer<typeof settingsSchema>;
-
-/** What a person's settings are until they change one. */
-export const DEFAULT_SETTINGS: Settings = { assignmentEmails: true };
-
-/** A person's settings as stored, or the defaults. */
-export async function settingsOf(
-  store: Pick<StaffAccountRows, "settingsOf">,
-  userId: string,
-): Promise<Settings> {
-  const row = await store.settingsOf(userId);
-  return row ? { assignmentEmails: truthy(row.assignment_emails) } : DEFAULT_SETTINGS;
-}
+import { DEFAULT_SETTINGS, settingsOf } from "./staff-settings.ts";
 
 /** "My settings": each person reads and changes their own, and only their own; a change is audited. */
 export function mountSettings(

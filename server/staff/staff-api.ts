@@ -84,6 +84,10 @@ export async function createStaffApi(deps: StaffApiDeps) {
     store,
     hoursPerBusinessDay: hoursPerDay,
     confirmations: confirmationSettingsOf(config),
+    notices:
+      config.SMTP_URL && config.MAIL_FROM
+        ? { from: config.MAIL_FROM, siteUrl: config.site.url, personalData: config.MAIL_PERSONAL_DATA }
+        : undefined,
     ...(deps.onOutboxWork && { onOutboxWork: deps.onOutboxWork }),
     now,
   });

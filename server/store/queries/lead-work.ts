@@ -87,12 +87,17 @@ export function leadWorkQueries(engine: Engine, reads: LeadReads) {
 
     /**
      * Sets the status and/or the assignee (`null`: nobody; `undefined`: unchanged) and records what changed
-     * (the assignee by name in the history, by id in what it returns).
+     * (the assignee by name in the history, by id in what it returns). `notice`, the new assignee's e-mail, is
+     * queued in the same transaction, and only if the lead is newly theirs.
      */
     change: (
       leadId: string,
       actorId: string,
-      change: { status?: string | undefined; assignee?: { id: string; name: string } | null | undefined },
+      change: {
+        status?: string | undefined;
+        assignee?: { id: string; name: string } | null | undefined;
+        notice?: NewMail | undefined;
+      },
       at: number,
     ) =>
       write(async (trx): Promise<WorkChange> => {
@@ -134,6 +139,8 @@ export function leadWorkQueries(engine: Engine, reads: LeadReads) {
             at,
           });
           changed.assignee = { from: fromAssignee, to: assigneeId };
+          if (change.notice && change.notice.recipientId === assigneeId)
+            await queueMail(trx, change.notice, at);
         }
         return changed;
       }),
