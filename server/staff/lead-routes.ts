@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { Context, Hono } from "hono";
 import type { z } from "zod";
 import { leadChangeRequest, noteRequest, type peopleAnswer } from "../../staff/api.ts";
+import { CALL_NOTE_MAX } from "../../staff/conversation.ts";
 import { NOTE_MAX } from "../../staff/limits.ts";
 import { mayAdminister } from "../../staff/roles.ts";
 import { exportColumns, leadsCsv } from "../lead-export.ts";
@@ -110,6 +111,25 @@ export function mountLeads(
     if (!body) return fail(c, 422, "malformed", `A note has 1 to ${NOTE_MAX} characters.`);
     const result = await inbox.addNote(c.get("staff"), c.req.param("id"), body.text);
     return result ? c.json(result, 201) : fail(c, 404, "not_found");
+  });
+
+  app.post("/leads/:id/calls", async (c) => {
+    let json: unknown;
+    try {
+      json = await c.req.json();
+    } catch {
+      return fail(c, 400, "malformed");
+    }
+    const logged = await inbox.logCall(c.get("staff"), c.req.param("id"), json);
+    if (logged === null) return fail(c, 404, "not_found");
+    if (logged === "bad_call")
+      return fail(
+        c,
+        422,
+        "bad_call",
+        `Choose what the call came to, and keep the note within ${CALL_NOTE_MAX} characters.`,
+      );
+    return c.json(logged, 201);
   });
 
   app.get("/people", async (c) =>

@@ -35,6 +35,9 @@ export interface FailedMailAttempt {
   problem: DeliveryProblem;
 }
 
+/** The messages the person who wrote in gets (their thread); the rest (notices) go to staff. */
+export const PERSON_MAIL_KINDS = ["confirmation", "reply"] as const satisfies readonly MailKind[];
+
 /** Queues a message, due at once, inside the caller's transaction. */
 export const queueMail = (trx: LeadDb, mail: NewMail, at: number) =>
   trx
@@ -44,6 +47,7 @@ export const queueMail = (trx: LeadDb, mail: NewMail, at: number) =>
       kind: mail.kind,
       lead_id: mail.leadId,
       author_id: mail.authorId ?? null,
+      recipient_id: mail.recipientId ?? null,
       to_address: mail.to,
       subject: mail.subject,
       text: mail.text,
@@ -231,6 +235,7 @@ export function mailOutboxQueries(engine: Engine) {
           .selectFrom("mail_outbox")
           .select(["message_id", "created_at as at"])
           .where("lead_id", "=", leadId)
+          .where("kind", "in", PERSON_MAIL_KINDS)
           .where("message_id", "is not", null)
           .where("state", "!=", "not_sent")
           .execute(),
