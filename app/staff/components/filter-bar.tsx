@@ -140,6 +140,7 @@ export function FilterBar({
           placeholder="Name, e-mail, phone…"
         />
       </FilterField>
+      <ViewFilters filters={filters} list={list} role={role} />
       {forms.length > 1 ? (
         <FilterSelect
           label="Form"
@@ -196,7 +197,6 @@ export function FilterBar({
         options={["due"]}
         optionLabel={() => "Due first"}
       />
-      <ViewFilters filters={filters} list={list} role={role} />
       <div className="flex gap-2 lg:self-end">
         <Button type="submit" size="sm" className="flex-1">
           Apply

@@ -7,18 +7,12 @@ import { DueText } from "./promise-text";
 import { StatusPill } from "./status-pill";
 import { TableHead } from "./table-head";
 
-const COLUMNS = [
-  "Name",
-  "Form",
-  "Organisation",
-  "Status",
-  "Assignee",
-  "Delivery",
-  "Response",
-  "Received",
-] as const;
+const COLUMNS = ["Name", "Form", "Organisation", "Status", "Assignee", "Delivery", "Received"] as const;
 
-/** The inbox on a wide screen: one row per lead, sticky column headers, unread rows bold with a dot. */
+/**
+ * The inbox on a wide screen: one row per lead, sticky column headers, unread rows bold with a dot, unread
+ * replies and the response promise in words.
+ */
 export function LeadTable({ leads, back }: { leads: LeadRow[]; back: string }) {
   return (
     <div className="overflow-clip rounded-xl border border-line bg-white shadow-sm">
@@ -57,11 +51,12 @@ export function LeadTable({ leads, back }: { leads: LeadRow[]; back: string }) {
               <td className={cn("px-3 py-2", lead.delivery === "dead" ? "text-danger" : "text-ink-soft")}>
                 {DELIVERY_LABELS[lead.delivery]}
               </td>
-              <td className="px-3 py-2 whitespace-nowrap">
-                <DueText promise={lead.promise} />
-              </td>
               <td className="py-2 pr-4 pl-3 text-right whitespace-nowrap text-ink-soft tabular-nums">
-                <time dateTime={lead.createdAt}>{formatListDate(lead.createdAt)}</time>
+                <span className="flex flex-col items-end">
+                  <time dateTime={lead.createdAt}>{formatListDate(lead.createdAt)}</time>
+                  {/* The response promise under the arrival it counts from. */}
+                  <DueText promise={lead.promise} className="text-xs" />
+                </span>
               </td>
             </tr>
           ))}

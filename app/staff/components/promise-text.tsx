@@ -20,19 +20,16 @@ export function DueText({ promise, className }: { promise: LeadPromiseAnswer; cl
 export function LeadPromiseSummary({ lead }: { lead: LeadDetail }) {
   const { promise } = lead;
   return (
-    <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-soft">
-      <Clock aria-hidden className="size-4 text-navy-700" />
-      <span>
-        Promised a response {lead.promiseWords}: due{" "}
-        <time dateTime={promise.dueAt}>{formatDateTime(promise.dueAt)}</time>
-      </span>
-      <span aria-hidden>·</span>
+    <p className="mt-1 text-sm text-ink-soft">
+      <Clock aria-hidden className="mr-1.5 inline size-4 align-[-3px] text-navy-700" />
+      Response promised {lead.promiseWords}, by{" "}
+      <time dateTime={promise.dueAt}>{formatDateTime(promise.dueAt)}</time>
       {promise.respondedAt ? (
-        <span>
-          first answered <time dateTime={promise.respondedAt}>{formatDateTime(promise.respondedAt)}</time>
-        </span>
+        <>
+          ; first answered <time dateTime={promise.respondedAt}>{formatDateTime(promise.respondedAt)}</time>
+        </>
       ) : null}
-      <DueText promise={promise} />
+      : <DueText promise={promise} />
     </p>
   );
 }

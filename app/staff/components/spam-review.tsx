@@ -36,7 +36,7 @@ export function SpamReview({ spam }: { spam: boolean }) {
         </AlertDialog.Trigger>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
-          <AlertDialog.Content className="fixed inset-x-4 top-1/2 z-50 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl sm:inset-x-auto sm:left-1/2 sm:w-[28rem] sm:-translate-x-1/2">
+          <AlertDialog.Content className="fixed inset-x-4 text-[0.9375rem] accent-navy top-1/2 z-50 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl sm:inset-x-auto sm:left-1/2 sm:w-[28rem] sm:-translate-x-1/2">
             <AlertDialog.Title className="text-lg font-semibold text-ink">
               Move this lead out of Spam?
             </AlertDialog.Title>

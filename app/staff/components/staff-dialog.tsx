@@ -3,7 +3,8 @@ import { Dialog } from "radix-ui";
 import { Button } from "~/components/ui/button";
 
 /**
- * A task in a dialog over the page (Radix: focus moves in and stays, Escape or Close ends it and focus returns
+ * A task in a dialog over the page, portalled out of the staff frame so it takes the frame's accent and text
+ * size itself (Radix: focus moves in and stays, Escape or Close ends it and focus returns
  * to the button that opened it). A sheet from the bottom on a phone, a centred card on a wide screen.
  */
 export function StaffDialog({
@@ -37,7 +38,7 @@ export function StaffDialog({
             event.preventDefault();
             initialFocus.current.focus();
           }}
-          className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl bg-white p-4 pb-6 shadow-xl outline-none sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[min(40rem,calc(100vw-3rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:p-6"
+          className="fixed inset-x-0 bottom-0 z-50 text-[0.9375rem] accent-navy max-h-[92dvh] overflow-y-auto rounded-t-2xl bg-white p-4 pb-6 shadow-xl outline-none sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[min(40rem,calc(100vw-3rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:p-6"
         >
           <div className="mb-4 flex items-start justify-between gap-3">
             <div>

@@ -327,11 +327,10 @@ describe("the rest of the lead page's conversation work", () => {
       people: () => ({ people: [] }),
     });
     renderStaff(`/staff/leads/${leadId(3)}`);
-    expect(
-      await screen.findByText("Promised a response within 1 business hour: due", { exact: false }),
-    ).toBeInTheDocument();
-    expect(screen.getByText("first answered", { exact: false })).toBeInTheDocument();
-    expect(screen.getByText("Answered 30 min late")).toBeInTheDocument();
+    const summary = (await screen.findByText("Answered 30 min late")).closest("p");
+    expect(summary).toHaveTextContent(
+      /^Response promised within 1 business hour, by .+; first answered .+: Answered 30 min late$/,
+    );
   });
 
   it("lets an admin move a spam lead into delivery, once confirmed", async () => {
