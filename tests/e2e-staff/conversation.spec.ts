@@ -1,4 +1,6 @@
+import type { APIRequestContext } from "@playwright/test";
 import MailComposer from "nodemailer/lib/mail-composer";
+import type Mail from "nodemailer/lib/mailer";
 import { arrive, signIn, unique } from "./fixtures.ts";
 import { axeViolations, screenshot } from "./look.ts";
 import { expect, INBOUND_EMAIL_TOKEN, MAIL_FROM_MAILBOX, mailTo, REPLY_TO, test } from "./mailing.ts";
@@ -11,8 +13,17 @@ import { expect, INBOUND_EMAIL_TOKEN, MAIL_FROM_MAILBOX, mailTo, REPLY_TO, test 
 
 test.use({ reducedMotion: "reduce" });
 
+/** A message as a mail provider's inbound route posts it: raw MIME from Nodemailer's composer, with the token. */
+async function postInbound(request: APIRequestContext, mail: Mail.Options) {
+  const posted = await request.post("/api/inbound/email", {
+    headers: { Authorization: `Bearer ${INBOUND_EMAIL_TOKEN}`, "Content-Type": "message/rfc822" },
+    data: await new MailComposer(mail).compile().build(),
+  });
+  expect(posted.status()).toBe(202);
+}
+
 /** A demo request through the public API, and the confirmation the server sent for it. */
-async function demoLead(request: Parameters<typeof arrive>[0], sink: Parameters<typeof mailTo>[0]) {
+async function demoLead(request: APIRequestContext, sink: Parameters<typeof mailTo>[0]) {
   const email = `pat-${unique()}@example.org`;
   const name = `Pat ${unique()}`;
   const id = await arrive(request, "careworks-demo", { name, email, company: "Harbor Clinic" });
@@ -63,7 +74,7 @@ test("the person's answer, hostile HTML and all, shows on the lead as inert text
   viewport,
 }) => {
   const lead = await demoLead(page.request, mailing.sink);
-  const raw = await new MailComposer({
+  await postInbound(page.request, {
     from: `Pat <${lead.email}>`,
     to: REPLY_TO,
     subject: "Re: We received your CareWorks demo request",
@@ -71,14 +82,7 @@ test("the person's answer, hostile HTML and all, shows on the lead as inert text
     references: [lead.confirmation.parsed.messageId ?? ""],
     html: '<p>Tuesday works for us.</p><script>window.pwned = "script"</script><img src="x" onerror="window.pwned = \'img\'">',
     attachments: [{ filename: "floor-plan.txt", content: "Unit 4 west" }],
-  })
-    .compile()
-    .build();
-  const posted = await page.request.post("/api/inbound/email", {
-    headers: { Authorization: `Bearer ${INBOUND_EMAIL_TOKEN}`, "Content-Type": "message/rfc822" },
-    data: raw,
   });
-  expect(posted.status()).toBe(202);
 
   // Before anyone opens it: the lead is awaiting us, with its unread reply said in words.
   await signIn(page, mailing.admin, { next: "/staff?awaiting=1" });
@@ -110,19 +114,12 @@ test("the person's answer, hostile HTML and all, shows on the lead as inert text
 
 test("unmatched mail is kept for admins, shown as text", async ({ page, mailing }) => {
   const subject = `Question ${unique()}`;
-  const raw = await new MailComposer({
+  await postInbound(page.request, {
     from: "Sam Stranger <sam.stranger@example.net>",
     to: REPLY_TO,
     subject,
     html: "<p>Do you place nurses in Albany?</p><script>window.pwned = 1</script>",
-  })
-    .compile()
-    .build();
-  const posted = await page.request.post("/api/inbound/email", {
-    headers: { Authorization: `Bearer ${INBOUND_EMAIL_TOKEN}`, "Content-Type": "message/rfc822" },
-    data: raw,
   });
-  expect(posted.status()).toBe(202);
   await signIn(page, mailing.admin, { next: "/staff/unmatched" });
   const item = page.getByRole("listitem").filter({ hasText: subject });
   await expect(item).toContainText("Sam Stranger <sam.stranger@example.net>");

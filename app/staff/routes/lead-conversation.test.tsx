@@ -160,13 +160,18 @@ describe("replying by e-mail", () => {
     });
   }
 
-  it("fills a template for this form and status, sends what was edited, and shows it on the thread", async () => {
-    const api = replyingServer();
+  /** Marisol's lead page with the composer opened from its button. */
+  async function openComposer() {
     const user = userEvent.setup();
     renderStaff(`/staff/leads/${leadId(2)}`);
     const open = await screen.findByRole("button", { name: "Reply by e-mail" });
     await user.click(open);
-    const dialog = screen.getByRole("dialog", { name: "Reply by e-mail" });
+    return { user, open, dialog: screen.getByRole("dialog", { name: "Reply by e-mail" }) };
+  }
+
+  it("fills a template for this form and status, sends what was edited, and shows it on the thread", async () => {
+    const api = replyingServer();
+    const { user, open, dialog } = await openComposer();
     const menu = within(dialog).getByLabelText("Template");
     expect(menu).toHaveFocus();
     // A nurse application in Screening: its templates only, in the menu's order.
@@ -202,11 +207,7 @@ describe("replying by e-mail", () => {
 
   it("checks the reply with the contract before sending, and Escape closes it with focus back", async () => {
     const api = replyingServer();
-    const user = userEvent.setup();
-    renderStaff(`/staff/leads/${leadId(2)}`);
-    const open = await screen.findByRole("button", { name: "Reply by e-mail" });
-    await user.click(open);
-    const dialog = screen.getByRole("dialog", { name: "Reply by e-mail" });
+    const { user, open, dialog } = await openComposer();
     await user.click(within(dialog).getByRole("button", { name: "Send" }));
     expect(within(dialog).getByLabelText("Subject")).toHaveAccessibleDescription("Give the reply a subject.");
     expect(within(dialog).getByLabelText("Subject")).toHaveFocus();
@@ -234,10 +235,7 @@ describe("replying by e-mail", () => {
         ? refuse(422, "bad_reply", "The subject contains a control character.")
         : refuse(409, "mail_off", "No mail server is set up (SMTP_URL and MAIL_FROM)."),
     );
-    const user = userEvent.setup();
-    renderStaff(`/staff/leads/${leadId(2)}`);
-    await user.click(await screen.findByRole("button", { name: "Reply by e-mail" }));
-    const dialog = screen.getByRole("dialog", { name: "Reply by e-mail" });
+    const { user, dialog } = await openComposer();
     const subject = within(dialog).getByLabelText("Subject");
     await user.type(subject, "Bad");
     await user.type(within(dialog).getByLabelText("Message"), "Hello");
