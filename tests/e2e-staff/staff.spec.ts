@@ -255,6 +255,32 @@ test("Mine: the leads assigned to me, kept in the URL", async ({ page, seed, vie
   await expect(page.getByRole("link", { name: theirs })).toHaveCount(0);
 });
 
+test("My settings: assignment e-mails turn off and on, kept by the server", async ({
+  page,
+  request,
+  server,
+}) => {
+  const account = await createAccount(request, server, {
+    email: `settings-${unique()}@example.com`,
+    name: "Sol Settings",
+    role: "sales",
+  });
+  await signIn(page, account);
+  await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "My settings" }).click();
+  const box = page.getByRole("checkbox", { name: "E-mail me when a lead is assigned to me" });
+  await expect(box).toBeChecked();
+  await box.uncheck();
+  await expect(
+    page.getByText("You will no longer be e-mailed when a lead is assigned to you."),
+  ).toBeVisible();
+  await page.reload();
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await expect(page.getByText("You will be e-mailed when a lead is assigned to you.")).toBeVisible();
+  await page.reload();
+  await expect(box).toBeChecked();
+});
+
 test("erase: e-mail, then what will go, then the confirmation, then what went", async ({ page, seed }) => {
   const email = `erase-${unique()}@example.com`;
   await arrive(page.request, "payroll-info", { name: "Erin Erase", email, organization: "Gone Co" });
