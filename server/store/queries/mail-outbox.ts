@@ -266,6 +266,17 @@ export function mailOutboxQueries(engine: Engine) {
       });
     },
 
+    /**
+     * Forgets the addresses confirmed at or before `before` (a window ago): they limit nothing any more, and the
+     * table would otherwise keep one row per address ever confirmed. Returns how many went.
+     */
+    async purgeConfirmationLimits(before: number): Promise<number> {
+      const removed = await write((trx) =>
+        trx.deleteFrom("confirmation_limits").where("confirmed_at", "<=", before).executeTakeFirst(),
+      );
+      return Number(removed.numDeletedRows);
+    },
+
     /** The lead's confirmation as the delivery panel shows it, or undefined when it has none. */
     confirmationOf: (leadId: string) =>
       db
