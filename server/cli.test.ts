@@ -155,6 +155,38 @@ describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
     expect(json.map((lead) => lead.id).sort()).toEqual([ids.pending, ids.dead].sort());
   });
 
+  it("exports each lead's due time and first response in ISO 8601 UTC with --format json (issue 28)", async () => {
+    const answered = randomUUID();
+    const dueAt = Date.parse("2026-03-06T14:25:00.000Z");
+    await store.intake.acceptLead({
+      id: answered,
+      formId: "staffing-request",
+      state: "pending",
+      fields: { name: "Clock", email: "clock@example.com" },
+      createdAt: dueAt - 3_600_000,
+      dueAt,
+    });
+    const firstResponseAt = Date.parse("2026-03-06T14:07:30.250Z");
+    await store.authDatabase.db
+      .updateTable("leads")
+      .set({ first_response_at: firstResponseAt })
+      .where("id", "=", answered)
+      .execute();
+    const json = JSON.parse((await cli("export", "--format", "json")).out) as {
+      id: string;
+      dueAt: string | null;
+      firstResponseAt: string | null;
+    }[];
+    expect(json.find((lead) => lead.id === answered)).toMatchObject({
+      dueAt: "2026-03-06T14:25:00.000Z",
+      firstResponseAt: "2026-03-06T14:07:30.250Z",
+    });
+    // Unanswered: still due, no first response.
+    const pending = json.find((lead) => lead.id === ids.pending);
+    expect(pending?.firstResponseAt).toBeNull();
+    expect(pending?.dueAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
   it("exports every lead once across the store's batches, even when many share a creation time", async () => {
     const many = Array.from({ length: BULK_BATCH * 2 + 3 }, () => randomUUID());
     const createdAt = Date.now() - 3 * DAY;
