@@ -4,7 +4,6 @@ import { formLabelOf } from "../../staff/labels.ts";
 import { createLogger } from "../logger.ts";
 import { createMailWorker } from "../relay/mail-worker.ts";
 import type { RelayWorker } from "../relay/relay-worker.ts";
-import { waitFor } from "../test/server-process.ts";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
 import {
   openStaffHarness,
@@ -79,15 +78,7 @@ describe.each(DIALECTS)("assignment notices on %s", (dialect) => {
         expect(answer.status).toBe(200);
       };
       /** Every notice queued so far has been sent or given up: what the sink holds is all there will be. */
-      const settled = () =>
-        waitFor(async () => {
-          const pending = await h.db
-            .selectFrom("mail_outbox")
-            .select("id")
-            .where("state", "=", "pending")
-            .execute();
-          return pending.length === 0 ? true : undefined;
-        });
+      const settled = () => h.mailSettled();
       const noticesTo = (who: StaffMemberFixture) =>
         sink.accepted.filter((mail) => mail.envelope.to.includes(who.email));
 

@@ -8,7 +8,7 @@ import { mayAdminister } from "../../staff/roles.ts";
 import { exportColumns, leadsCsv } from "../lead-export.ts";
 import type { AuditLog } from "../store/queries/audit-log.ts";
 import type { InboxQueries } from "../store/queries/inbox.ts";
-import { bodyOf, fail, readFilters, type StaffEnv } from "./http.ts";
+import { bodyOf, fail, jsonOf, readFilters, type StaffEnv } from "./http.ts";
 import type { Inbox } from "./inbox.ts";
 
 /** The inbox's routes: the list, its CSV export, one lead, its resume, its status, assignee and notes. */
@@ -114,13 +114,9 @@ export function mountLeads(
   });
 
   app.post("/leads/:id/calls", async (c) => {
-    let json: unknown;
-    try {
-      json = await c.req.json();
-    } catch {
-      return fail(c, 400, "malformed");
-    }
-    const logged = await inbox.logCall(c.get("staff"), c.req.param("id"), json);
+    const body = await jsonOf(c);
+    if (!body) return fail(c, 400, "malformed");
+    const logged = await inbox.logCall(c.get("staff"), c.req.param("id"), body.json);
     if (logged === null) return fail(c, 404, "not_found");
     if (logged === "bad_call")
       return fail(
