@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { signedInAs } from "~/staff/test/fixtures";
 import { mockStaffApi, refuse } from "~/staff/test/mock-staff-api";
 import { renderStaff } from "~/staff/test/render-staff";
@@ -106,5 +106,23 @@ describe("my settings", () => {
       { assignmentEmails: false },
       { assignmentEmails: true },
     ]);
+  });
+
+  it("is a tap away on a phone, beside one's name in the top bar", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: query.includes("max-width"),
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    mockStaffApi({ ...signedInAs("sales"), settings: () => ({ settings: { assignmentEmails: false } }) });
+    renderStaff("/staff/settings");
+    await screen.findByRole("heading", { level: 1, name: "My settings" });
+    expect(within(screen.getByRole("banner")).getByRole("link", { name: "My settings" })).toHaveAttribute(
+      "href",
+      "/staff/settings",
+    );
+    expect(
+      screen.getByRole("checkbox", { name: "E-mail me when a lead is assigned to me" }),
+    ).not.toBeChecked();
   });
 });
