@@ -48,7 +48,7 @@ export default function StaffLayout() {
         </span>
         <div className="flex-1" />
         <p className="flex min-w-0 flex-col items-end text-right leading-tight">
-          <span className="max-w-[52vw] truncate text-sm font-semibold text-ink" data-testid="staff-email">
+          <span className="max-w-full truncate text-sm font-semibold text-ink" data-testid="staff-email">
             {user.email}
           </span>
           <span className="text-xs text-muted">{ROLE_LABELS[user.role]}</span>
