@@ -21,6 +21,7 @@ import { startFakeFormService } from "../server/test/fake-form-service.ts";
 import { makeMinimalBuild, startServer, waitFor } from "../server/test/server-process.ts";
 import { startSmtpSink } from "../server/test/smtp-sink.ts";
 import { startWebhookSink } from "../server/test/webhook-sink.ts";
+import { compareConfirmations } from "./bench-confirmations.ts";
 import { postLeadLoad } from "./bench-load.ts";
 import { compareObservability } from "./bench-observability.ts";
 
@@ -99,6 +100,14 @@ async function main() {
       ? undefined
       : await compareObservability(CONNECTIONS, DURATION_S / 2);
   for (const line of observability?.table ?? []) console.log(line);
+  // Then the confirmation e-mail's cost, likewise, with the relay apart and inside (BENCH_CONFIRMATIONS=0 skips it).
+  const confirmations = [];
+  if (process.env.BENCH_CONFIRMATIONS !== "0")
+    for (const relay of ["separate", "in-process"] as const) {
+      const compared = await compareConfirmations(CONNECTIONS, DURATION_S / 2, relay);
+      for (const line of compared.table) console.log(line);
+      confirmations.push(...compared.failures);
+    }
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-leads-"));
   const buildDir = await makeMinimalBuild();
   const service = await startFakeFormService();
@@ -130,7 +139,7 @@ async function main() {
     ...(process.env.BENCH_NODE_OPTIONS && { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS }),
   });
   const store = await openStore({ dataDir, databaseUrl: postgres?.url });
-  const failures: string[] = observability?.failure ? [observability.failure] : [];
+  const failures: string[] = [...(observability?.failure ? [observability.failure] : []), ...confirmations];
   try {
     console.log(`server pid ${server.pid} at ${server.url}, data in ${dataDir}`);
     const idleRss = Math.round((await rssKb(server.pid)) / 1024);

@@ -24,8 +24,11 @@ export async function postLeadLoad(
   serverUrl: string,
   connections: number,
   durationS: number,
+  /** distinctEmails: each lead its own address (as many people write in), not one address for all. */
+  options: { distinctEmails?: boolean } = {},
 ): Promise<AutocannonResult> {
-  const options = {
+  const email = options.distinctEmails ? "bench-[<id>]%40example.com" : "bench%40example.com";
+  const autocannonOptions = {
     url: `${serverUrl}/api/leads/chartassist-demo`,
     connections,
     duration: durationS,
@@ -36,7 +39,7 @@ export async function postLeadLoad(
       Accept: "application/json",
       "Idempotency-Key": "[<id>]",
     },
-    body: "name=Bench+Client&email=bench%40example.com&company=[<id>]&beds=120",
+    body: `name=Bench+Client&email=${email}&company=[<id>]&beds=120`,
   };
   const { stdout } = await run(
     process.execPath,
@@ -49,7 +52,7 @@ export async function postLeadLoad(
     ],
     {
       cwd: ROOT,
-      env: { ...process.env, AUTOCANNON_OPTIONS: JSON.stringify(options) },
+      env: { ...process.env, AUTOCANNON_OPTIONS: JSON.stringify(autocannonOptions) },
       maxBuffer: 64 * 1024 * 1024,
     },
   );

@@ -35,7 +35,7 @@ interface Side {
 }
 
 /** A process's user and system CPU time so far, in ms, from /proc (Linux's clock tick is 10 ms). */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }

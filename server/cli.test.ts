@@ -6,12 +6,15 @@ import { Writable } from "node:stream";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "./cli.ts";
+import { loadConfig } from "./config.ts";
+import { confirmationPlan } from "./mail/confirmation-plan.ts";
 import { BULK_BATCH } from "./store/engine.ts";
 import { newTempPath } from "./store/resume-files.ts";
 import type { Store } from "./store/store.ts";
 import { startFakeFormService } from "./test/fake-form-service.ts";
 import { leaseOf } from "./test/lease.ts";
 import { CLI_ENTRY, childEnv, waitFor } from "./test/server-process.ts";
+import { startSmtpSink } from "./test/smtp-sink.ts";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "./test/test-database.ts";
 
 const run = promisify(execFile);
@@ -155,6 +158,38 @@ describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
     expect(json.map((lead) => lead.id).sort()).toEqual([ids.pending, ids.dead].sort());
   });
 
+  it("exports each lead's due time and first response in ISO 8601 UTC with --format json (issue 28)", async () => {
+    const answered = randomUUID();
+    const dueAt = Date.parse("2026-03-06T14:25:00.000Z");
+    await store.intake.acceptLead({
+      id: answered,
+      formId: "staffing-request",
+      state: "pending",
+      fields: { name: "Clock", email: "clock@example.com" },
+      createdAt: dueAt - 3_600_000,
+      dueAt,
+    });
+    const firstResponseAt = Date.parse("2026-03-06T14:07:30.250Z");
+    await store.authDatabase.db
+      .updateTable("leads")
+      .set({ first_response_at: firstResponseAt })
+      .where("id", "=", answered)
+      .execute();
+    const json = JSON.parse((await cli("export", "--format", "json")).out) as {
+      id: string;
+      dueAt: string | null;
+      firstResponseAt: string | null;
+    }[];
+    expect(json.find((lead) => lead.id === answered)).toMatchObject({
+      dueAt: "2026-03-06T14:25:00.000Z",
+      firstResponseAt: "2026-03-06T14:07:30.250Z",
+    });
+    // Unanswered: still due, no first response.
+    const pending = json.find((lead) => lead.id === ids.pending);
+    expect(pending?.firstResponseAt).toBeNull();
+    expect(pending?.dueAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
   it("exports every lead once across the store's batches, even when many share a creation time", async () => {
     const many = Array.from({ length: BULK_BATCH * 2 + 3 }, () => randomUUID());
     const createdAt = Date.now() - 3 * DAY;
@@ -243,10 +278,36 @@ describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
     expect(failure).toMatchObject({ code: 1, stderr: expect.stringContaining("--state must be one of") });
   });
 
-  it("runs the relay alone until SIGTERM", async () => {
+  it("runs the relay alone until SIGTERM, sending the mail outbox's messages too", async () => {
     const fake = await startFakeFormService();
+    const sink = await startSmtpSink();
+    const MAIL_FROM = "Northwind Care <hello@northwind.example>";
+    const confirmed = { formId: "careworks-demo" as const, state: "pending" as const };
+    const fields = { name: "Mail Person", email: "mail.person@example.com" };
+    const mailLead = randomUUID();
+    await store.intake.acceptLead({
+      id: mailLead,
+      ...confirmed,
+      fields,
+      createdAt: Date.now(),
+      confirmation: confirmationPlan(
+        { ...confirmed, fields },
+        {
+          enabled: true,
+          mail: { from: MAIL_FROM },
+          company: loadConfig({}).site.company,
+          hoursPerBusinessDay: 8,
+        },
+      ),
+    });
     const relay = spawn(process.execPath, [CLI_ENTRY, "relay"], {
-      env: childEnv({ ...database.env, FORM_SERVICE_URL: fake.template, RELAY_POLL_MS: "50" }),
+      env: childEnv({
+        ...database.env,
+        FORM_SERVICE_URL: fake.template,
+        RELAY_POLL_MS: "50",
+        SMTP_URL: sink.url,
+        MAIL_FROM,
+      }),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let logs = "";
@@ -258,7 +319,17 @@ describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
         async () => ((await store.operations.get(ids.pending))?.state === "delivered" ? true : undefined),
         20_000,
       );
-      expect(fake.delivered().map((post) => post.fields.email)).toEqual(["pending@example.com"]);
+      const [mail] = await sink.waitForAccepted(1);
+      expect(mail?.envelope.to).toEqual(["mail.person@example.com"]);
+      await waitFor(async () =>
+        (await store.mail.confirmationOf(mailLead))?.state === "delivered" ? true : undefined,
+      );
+      expect(
+        fake
+          .delivered()
+          .map((post) => post.fields.email)
+          .sort(),
+      ).toEqual(["mail.person@example.com", "pending@example.com"]);
       const exited = new Promise<number | null>((resolve) => relay.once("exit", resolve));
       relay.kill("SIGTERM");
       expect(await exited).toBe(0);
@@ -266,6 +337,7 @@ describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
     } finally {
       if (relay.exitCode === null) relay.kill("SIGKILL");
       await fake.close();
+      await sink.close();
     }
   });
 });

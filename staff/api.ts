@@ -246,6 +246,7 @@ export const eraseRequest = z.object({ email: z.email() });
 export const erasePreviewAnswer = z.object({
   email: z.string(),
   leads: z.array(z.object({ id: z.string(), formLabel: z.string(), createdAt: isoTime })),
+  /** Their resumes, and the attachments of their messages (on their leads, and on their unmatched mail). */
   files: z.number().int(),
   notes: z.number().int(),
 });

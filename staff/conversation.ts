@@ -140,6 +140,7 @@ export const callRequest = z.object({
   note: z.string().trim().max(CALL_NOTE_MAX).default(""),
 });
 export const callAnswer = z.object({ message: callMessage });
+export type CallAnswer = z.infer<typeof callAnswer>;
 
 /** Each person's own settings ("My settings"). */
 export const settingsSchema = z.object({

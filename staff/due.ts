@@ -45,3 +45,14 @@ export function shortDuration(ms: number): string {
   const hours = Math.floor(minutes / 60);
   return hours < 24 ? `${hours} h` : `${Math.floor(hours / 24)} d`;
 }
+
+/**
+ * What the inbox and the lead page say of a promise: how long is left or how late it is while unanswered,
+ * "Answered in time", or how late the first response came ("Answered 2 h late").
+ */
+export function describePromise(promise: LeadPromise, now: number): string {
+  if (promise.state === "met") return "Answered in time";
+  if (promise.respondedAt !== null)
+    return `Answered ${shortDuration(promise.respondedAt - promise.dueAt)} late`;
+  return describeDue(promise.dueAt, now);
+}

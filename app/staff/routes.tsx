@@ -8,8 +8,10 @@ import * as erase from "~/staff/routes/erase";
 import * as inbox from "~/staff/routes/inbox";
 import * as layout from "~/staff/routes/layout";
 import * as lead from "~/staff/routes/lead";
+import * as settings from "~/staff/routes/settings";
 import * as setup from "~/staff/routes/setup";
 import * as signIn from "~/staff/routes/sign-in";
+import * as unmatched from "~/staff/routes/unmatched";
 
 /** What a staff route module may export, in React Router's data-mode names. */
 interface StaffRouteModule {
@@ -59,6 +61,8 @@ export const staffRoutes: RouteObject[] = [
           { path: "leads/:id", ...fromModule(lead, { inFrame: true }) },
           { path: "audit", ...fromModule(audit, { inFrame: true }) },
           { path: "erase", ...fromModule(erase, { inFrame: true }) },
+          { path: "unmatched", ...fromModule(unmatched, { inFrame: true }) },
+          { path: "settings", ...fromModule(settings, { inFrame: true }) },
         ],
       },
     ],

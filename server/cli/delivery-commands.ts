@@ -1,4 +1,5 @@
 import { createLogger } from "../logger.ts";
+import { createMailWorker } from "../relay/mail-worker.ts";
 import { createRelayWorker } from "../relay/relay-worker.ts";
 import { command, UsageError } from "./command.ts";
 
@@ -41,20 +42,25 @@ export const deliveryCommands = [
 
   command({
     name: "relay",
-    summary: "run the relay worker alone until SIGTERM or SIGINT",
+    summary:
+      "run the relay worker (and the mail worker, with SMTP_URL and MAIL_FROM) alone until SIGTERM or SIGINT",
     synopsis: "",
     needs: "store",
     read: () => undefined,
     async run(_, { store, config }) {
       const logger = createLogger(config.LOG_LEVEL);
       const worker = createRelayWorker({ config, logger, store });
+      // The confirmations and replies the web process queues go out from here when its own workers are off.
+      const mail =
+        config.SMTP_URL && config.MAIL_FROM ? createMailWorker({ config, logger, store }) : undefined;
       worker.start();
-      logger.info({ store: store.dialect }, "relay running");
+      mail?.start();
+      logger.info({ store: store.dialect, mail: Boolean(mail) }, "relay running");
       await new Promise<void>((resolve) => {
         process.once("SIGTERM", () => resolve());
         process.once("SIGINT", () => resolve());
       });
-      await worker.stop();
+      await Promise.all([worker.stop(), mail?.stop()]);
       logger.info("relay stopped");
       return 0;
     },

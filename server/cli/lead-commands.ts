@@ -4,7 +4,7 @@ import { exportColumns, leadsCsv } from "../lead-export.ts";
 import { LEAD_STATES, type LeadState } from "../store/lead-records.ts";
 import type { WorkedLead } from "../store/queries/operations.ts";
 import { type CliIo, command, stringOption, UsageError, type Values } from "./command.ts";
-import { iso, leadJson, mailStatusReport, sourcesReport, statusReport } from "./reports.ts";
+import { iso, leadJson, mailStatusReport, sourcesReport, statusReport, workedLeadJson } from "./reports.ts";
 
 /** `--since`: an ISO date, or N days (Nd) or hours (Nh) ago. */
 export function parseSince(value: string, now: number): number {
@@ -51,7 +51,7 @@ async function* leadsJson(batches: AsyncIterable<WorkedLead[]>) {
   yield "[";
   for await (const batch of batches)
     for (const lead of batch) {
-      yield `${first ? "\n" : ",\n"}${JSON.stringify(leadJson(lead), null, 2)}`;
+      yield `${first ? "\n" : ",\n"}${JSON.stringify(workedLeadJson(lead), null, 2)}`;
       first = false;
     }
   yield first ? "]\n" : "\n]\n";

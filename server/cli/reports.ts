@@ -1,6 +1,6 @@
 import type { LeadRecord } from "../store/lead-records.ts";
 import type { MailOutbox } from "../store/queries/mail-outbox.ts";
-import type { SourceCounts, StoreStatus } from "../store/queries/operations.ts";
+import type { SourceCounts, StoreStatus, WorkedLead } from "../store/queries/operations.ts";
 
 // What the lead commands print: the status report with its hints, the sources report, a lead as JSON.
 
@@ -92,6 +92,13 @@ export function sourcesReport(counts: SourceCounts): string[] {
     ...block("by referring site:", "(none: direct, or the same site)", counts.referrers),
   ];
 }
+
+/** A lead as `export --format json` prints it: `leadJson`'s with its status, assignee and response clock. */
+export const workedLeadJson = ({ dueAt, firstResponseAt, ...lead }: WorkedLead) => ({
+  ...leadJson(lead),
+  dueAt: iso(dueAt) || null,
+  firstResponseAt: iso(firstResponseAt) || null,
+});
 
 /** A lead as `show` and `export --format json` print it: times in ISO 8601. */
 export const leadJson = (lead: LeadRecord) => ({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leadListAnswer, leadPageAnswer } from "../../staff/api.ts";
+import { eraseAnswer, erasePreviewAnswer, leadListAnswer, leadPageAnswer } from "../../staff/api.ts";
 import { createLogger } from "../logger.ts";
 import { newId } from "../store/ids.ts";
 import { replyFromPerson } from "../test/inbound-mail.ts";
@@ -210,17 +210,44 @@ describe.each(DIALECTS)("replies from people on their leads on %s", (dialect) =>
     expect(rows.find((row) => row.message_id === "<stranger@mail.example.com>")?.lead_id).toBeNull();
   });
 
-  it("erases the person's messages and attachments with their leads", async () => {
-    for (const email of ["ada@example.com", "ada.nurse@example.com"]) {
-      const erased = await h.request("/erase", { method: "POST", cookie: admin.cookie, json: { email } });
-      expect(erased.status).toBe(200);
-    }
-    const left = await h.db
-      .selectFrom("inbound_messages")
-      .select("id")
-      .where("lead_id", "in", [leads.demo, leads.application])
-      .execute();
-    expect(left).toEqual([]);
-    expect(await h.db.selectFrom("inbound_attachments").select("id").execute()).toEqual([]);
+  it("counts the person's attachments among the erasure preview's files, and erases them with their leads and their unmatched mail", async () => {
+    const unmatched = (from: string, messageId: string) =>
+      replyFromPerson({
+        from,
+        messageId,
+        inReplyTo: "<nothing-we-sent@example.org>",
+        references: undefined,
+        attachments: [{ filename: "notes.txt", content: "unmatched-attachment", contentType: "text/plain" }],
+      });
+    await deliver(await unmatched('"Ada" <ADA@Example.com>', "<ada-unmatched@mail.example.com>"));
+    await deliver(await unmatched('"Someone" <someone@example.org>', "<someone-unmatched@mail.example.org>"));
+    const preview = await h.request("/erase/preview", {
+      method: "POST",
+      cookie: admin.cookie,
+      json: { email: "ada@example.com" },
+    });
+    // The agenda on the demo's reply, and the file on the unmatched mail from the same address in another case.
+    expect(erasePreviewAnswer.parse(await preview.json())).toMatchObject({ files: 2 });
+    const erased = await h.request("/erase", {
+      method: "POST",
+      cookie: admin.cookie,
+      json: { email: "ada@example.com" },
+    });
+    expect(eraseAnswer.parse(await erased.json()).erased).toMatchObject({ leads: 1, files: 2 });
+    const other = await h.request("/erase", {
+      method: "POST",
+      cookie: admin.cookie,
+      json: { email: "ada.nurse@example.com" },
+    });
+    expect(other.status).toBe(200);
+    const left = await h.db.selectFrom("inbound_messages").select(["lead_id", "from_address"]).execute();
+    expect(left.filter((row) => row.lead_id !== null)).toEqual([]);
+    // Only mail from someone else is left.
+    expect(
+      left.map((row) => row.from_address.toLowerCase()).filter((address) => address.includes("ada")),
+    ).toEqual([]);
+    expect(left.map((row) => row.from_address)).toContain("someone@example.org");
+    const files = await h.db.selectFrom("inbound_attachments").select("filename").execute();
+    expect(files).toEqual([{ filename: "notes.txt" }]);
   });
 });

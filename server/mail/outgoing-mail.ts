@@ -116,6 +116,24 @@ export function buildStaffReply(input: {
   return built(token, from, { to, replyTo, subject, text: `${text}\n`, ...threadHeaders(input.thread) });
 }
 
+/**
+ * A notice to a staff member about a lead (an assignment): From MAIL_FROM, marked automatic (RFC 3834
+ * "auto-generated": nobody answers it), threaded with nothing.
+ */
+export function buildStaffNotice(input: {
+  to: string;
+  subject: string;
+  text: string;
+  settings: Pick<MailSettings, "from">;
+}): BuiltMail {
+  return built(newMessageToken(), mailbox(input.settings.from, "from"), {
+    to: bareAddress(input.to, "to"),
+    subject: headerLine(input.subject, "subject", REPLY_SUBJECT_MAX),
+    text: `${plainText(input.text)}\n`,
+    headers: { ...AUTO_REPLY_HEADERS, "Auto-Submitted": "auto-generated" },
+  });
+}
+
 /** The reply+<token>@ address, checked like any other: a reply domain with a line break goes no further. */
 const plusAddress = (token: string, domain: string) => bareAddress(replyAddressFor(token, domain), "replyTo");
 

@@ -5,8 +5,9 @@ import type { Store } from "../store/store.ts";
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * A person's erasure request: every lead whose e-mail is theirs, with its resume, deliveries, work state, notes
- * and history. The API (admin) and `leads erase --email` both come here. The audit entry says how much went,
+ * A person's erasure request: every lead whose e-mail is theirs, with its resume, deliveries, work state, notes,
+ * history and conversation (the messages they sent and their attachments), and the mail from them that matched
+ * no lead. Its files are the resumes and the attachments of their messages. The API (admin) and `leads erase --email` both come here. The audit entry says how much went,
  * never whose.
  */
 export function createEraser(store: Pick<Store, "erasure" | "audit">) {
@@ -20,14 +21,18 @@ export function createEraser(store: Pick<Store, "erasure" | "audit">) {
           formLabel: formLabelOf(lead.formId),
           createdAt: iso(lead.createdAt),
         })),
-        files: found.files,
+        files: found.files + found.attachments,
         notes: found.notes,
       };
     },
 
     async erase(email: string, actorId: string | null) {
       const found = await store.erasure.leadsOf(email);
-      const { leads, files } = await store.erasure.erase(found.leads.map((lead) => lead.id));
+      const removed = await store.erasure.erase(found.leads.map((lead) => lead.id));
+      // Mail from them that matched no lead is theirs too (its attachments go with it, ON DELETE CASCADE).
+      await store.erasure.eraseUnmatchedFrom(email);
+      const { leads } = removed;
+      const files = removed.files + found.attachments;
       const notes = found.notes;
       await store.audit.record({
         actorId,

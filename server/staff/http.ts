@@ -43,16 +43,20 @@ export function staffErrorAnswer(c: Context, error: unknown) {
   return fail(c, STAFF_ERROR_STATUS[error.code], error.code, error.message);
 }
 
-/** The JSON body read with the contract's request schema; undefined when it is not JSON or does not match. */
-export async function bodyOf<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | undefined> {
-  let json: unknown;
+/** The JSON body, unchecked; undefined when it is not JSON (a route that checks it later answers 400). */
+export async function jsonOf(c: Context): Promise<{ json: unknown } | undefined> {
   try {
-    json = await c.req.json();
+    return { json: await c.req.json() };
   } catch {
     return undefined;
   }
-  const parsed = schema.safeParse(json);
-  return parsed.success ? parsed.data : undefined;
+}
+
+/** The JSON body read with the contract's request schema; undefined when it is not JSON or does not match. */
+export async function bodyOf<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | undefined> {
+  const body = await jsonOf(c);
+  const parsed = body && schema.safeParse(body.json);
+  return parsed?.success ? parsed.data : undefined;
 }
 
 /**

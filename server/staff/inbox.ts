@@ -1,24 +1,33 @@
 import type { LeadFormId } from "../../leads/catalog.ts";
 import { promiseInWords, RESPONSE_PROMISES } from "../../leads/promises.ts";
 import type { LeadChange, LeadList, LeadPage } from "../../staff/api.ts";
+import { type CallAnswer, callRequest } from "../../staff/conversation.ts";
 import { PAGE_SIZE } from "../../staff/limits.ts";
 import { FORMS_OF_ROLE, mayAdminister, maySee, ROLES, type Role } from "../../staff/roles.ts";
 import { statusesOf } from "../../staff/workflow.ts";
+import { assignmentNotice, type NoticeSettings } from "../mail/assignment-notice.ts";
 import { type ConfirmationSettings, confirmationPlan } from "../mail/confirmation-plan.ts";
-import type { LeadRecord } from "../store/lead-records.ts";
+import { newId } from "../store/ids.ts";
+import type { LeadRecord, NewMail } from "../store/lead-records.ts";
 import type { InboxSort, LeadFilters } from "../store/queries/inbox.ts";
 import type { Store } from "../store/store.ts";
 import { confirmationDelivery, conversationOf, toOtherRequest } from "./conversation-views.ts";
 import { countGroups } from "./inbox-counts.ts";
 import { toExportedLead, toHistoryEntry, toLeadDetail, toLeadRow, toNote } from "./lead-views.ts";
 import type { StaffUser } from "./session.ts";
+import { settingsOf } from "./staff-settings.ts";
 
 /**
  * The staff inbox over the store: what a role may see (a lead of another role's forms answers as if it did not
  * exist), opening, changing and annotating a lead, each audited.
  */
 export function createInbox(deps: {
-  store: Pick<Store, "inbox" | "leadWork" | "audit" | "conversation" | "mail" | "inbound" | "intake">;
+  store: Pick<
+    Store,
+    "inbox" | "leadWork" | "audit" | "conversation" | "mail" | "inbound" | "intake" | "staffAccounts"
+  >;
+  /** Assignment notices' settings; undefined without a mail server (none are sent). */
+  notices: NoticeSettings | undefined;
   /** What a lead taken out of spam gets as its confirmation. */
   confirmations: ConfirmationSettings;
   /** Outbox work was committed (a lead out of spam): the workers look now. */
@@ -49,6 +58,20 @@ export function createInbox(deps: {
     const confirmation = await mail.confirmationOf(lead.id);
     if (!confirmation || confirmation.state === "not_sent") return detail;
     return { ...detail, deliveries: [...detail.deliveries, confirmationDelivery(confirmation)] };
+  };
+
+  /**
+   * The e-mail telling the new assignee someone else gave them the lead, unless there is no mail server, they
+   * gave it to themselves, or they turned these off ("My settings").
+   */
+  const noticeFor = async (
+    actor: StaffUser,
+    lead: LeadRecord,
+    assignee: { id: string; email: string },
+  ): Promise<NewMail | undefined> => {
+    if (!deps.notices || assignee.id === actor.id) return undefined;
+    if (!(await settingsOf(deps.store.staffAccounts, assignee.id)).assignmentEmails) return undefined;
+    return assignmentNotice({ lead, assignee, assignedBy: actor, settings: deps.notices });
   };
 
   /** Active, enrolled staff whose role shares at least one form with `role` (who may be given such leads). */
@@ -162,7 +185,7 @@ export function createInbox(deps: {
       if (!lead) return null;
       if (change.status !== undefined && !statusesOf(lead.formId).includes(change.status))
         return "bad_status" as const;
-      let assignee: { id: string; name: string } | null | undefined;
+      let assignee: { id: string; name: string; email: string } | null | undefined;
       if (change.assigneeId === null) assignee = null;
       else if (change.assigneeId !== undefined) {
         const candidate = (await people(actor.role)).find((person) => person.id === change.assigneeId);
@@ -170,7 +193,14 @@ export function createInbox(deps: {
         assignee = candidate;
       }
       const at = now();
-      const changed = await leadWork.change(lead.id, actor.id, { status: change.status, assignee }, at);
+      const notice = assignee ? await noticeFor(actor, lead, assignee) : undefined;
+      const changed = await leadWork.change(
+        lead.id,
+        actor.id,
+        { status: change.status, assignee, notice },
+        at,
+      );
+      if (changed.assignee && notice?.recipientId === changed.assignee.to) deps.onOutboxWork?.();
       const record = { actorId: actor.id, leadId: lead.id };
       if (changed.status)
         await audit.record(
@@ -187,6 +217,36 @@ export function createInbox(deps: {
           at,
         );
       return { lead: await detailOf(lead) };
+    },
+
+    /**
+     * "Log a call": the call on the lead's thread (its first response if it is the earliest), in the history
+     * and the audit (never its note). Null when the lead is not the role's (checked before the body, so a
+     * refusal tells nobody outside the role that the lead exists); "bad_call" for an outcome or note refused.
+     */
+    async logCall(actor: StaffUser, id: string, body: unknown): Promise<CallAnswer | "bad_call" | null> {
+      const lead = await visibleLead(actor.role, id);
+      if (!lead) return null;
+      const parsed = callRequest.safeParse(body);
+      if (!parsed.success) return "bad_call";
+      const call = parsed.data;
+      const at = now();
+      const callId = newId(at);
+      await leadWork.logCall({ id: callId, leadId: lead.id, ...call }, actor.id, at);
+      await audit.record(
+        { actorId: actor.id, action: "call_logged", leadId: lead.id, detail: call.outcome },
+        at,
+      );
+      return {
+        message: {
+          kind: "call",
+          id: callId,
+          at: new Date(at).toISOString(),
+          author: { id: actor.id, name: actor.name, email: actor.email },
+          outcome: call.outcome,
+          note: call.note,
+        },
+      };
     },
 
     async addNote(actor: StaffUser, id: string, text: string) {

@@ -2,12 +2,13 @@ import { Readable } from "node:stream";
 import type { Context, Hono } from "hono";
 import type { z } from "zod";
 import { leadChangeRequest, noteRequest, type peopleAnswer } from "../../staff/api.ts";
+import { CALL_NOTE_MAX } from "../../staff/conversation.ts";
 import { NOTE_MAX } from "../../staff/limits.ts";
 import { mayAdminister } from "../../staff/roles.ts";
 import { exportColumns, leadsCsv } from "../lead-export.ts";
 import type { AuditLog } from "../store/queries/audit-log.ts";
 import type { InboxQueries } from "../store/queries/inbox.ts";
-import { bodyOf, fail, readFilters, type StaffEnv } from "./http.ts";
+import { bodyOf, fail, jsonOf, readFilters, type StaffEnv } from "./http.ts";
 import type { Inbox } from "./inbox.ts";
 
 /** The inbox's routes: the list, its CSV export, one lead, its resume, its status, assignee and notes. */
@@ -110,6 +111,21 @@ export function mountLeads(
     if (!body) return fail(c, 422, "malformed", `A note has 1 to ${NOTE_MAX} characters.`);
     const result = await inbox.addNote(c.get("staff"), c.req.param("id"), body.text);
     return result ? c.json(result, 201) : fail(c, 404, "not_found");
+  });
+
+  app.post("/leads/:id/calls", async (c) => {
+    const body = await jsonOf(c);
+    if (!body) return fail(c, 400, "malformed");
+    const logged = await inbox.logCall(c.get("staff"), c.req.param("id"), body.json);
+    if (logged === null) return fail(c, 404, "not_found");
+    if (logged === "bad_call")
+      return fail(
+        c,
+        422,
+        "bad_call",
+        `Choose what the call came to, and keep the note within ${CALL_NOTE_MAX} characters.`,
+      );
+    return c.json(logged, 201);
   });
 
   app.get("/people", async (c) =>

@@ -168,14 +168,7 @@ describe.each(DIALECTS)("staff replies on %s", (dialect) => {
 
   it("gives up on a refused reply, and Retry sends it again with the same Message-ID", async () => {
     // The earlier tests' replies settled first, so that only this one meets the refusals.
-    await waitFor(async () => {
-      const pending = await h.db
-        .selectFrom("mail_outbox")
-        .select("id")
-        .where("state", "=", "pending")
-        .execute();
-      return pending.length === 0 ? true : undefined;
-    });
+    await h.mailSettled();
     sink.respondWith(() => 550);
     const answer = await reply(seller, demo, { subject: "Will bounce", text: "Hi" });
     const { message } = replyAnswer.parse(await answer.json());

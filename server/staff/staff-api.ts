@@ -18,6 +18,7 @@ import { mountLeads } from "./lead-routes.ts";
 import { createReplies } from "./replies.ts";
 import { mountReplies } from "./reply-routes.ts";
 import { staffSessions } from "./session.ts";
+import { mountSettings } from "./settings-routes.ts";
 import { createSignIn } from "./sign-in.ts";
 
 export interface StaffApiDeps {
@@ -83,6 +84,10 @@ export async function createStaffApi(deps: StaffApiDeps) {
     store,
     hoursPerBusinessDay: hoursPerDay,
     confirmations: confirmationSettingsOf(config),
+    notices:
+      config.SMTP_URL && config.MAIL_FROM
+        ? { from: config.MAIL_FROM, siteUrl: config.site.url, personalData: config.MAIL_PERSONAL_DATA }
+        : undefined,
     ...(deps.onOutboxWork && { onOutboxWork: deps.onOutboxWork }),
     now,
   });
@@ -90,6 +95,7 @@ export async function createStaffApi(deps: StaffApiDeps) {
   mountReplies(app, {
     replies: createReplies({ config, store, now, ...(deps.onOutboxWork && { onQueued: deps.onOutboxWork }) }),
   });
+  mountSettings(app, { store, now });
   mountAdmin(app, { eraser: createEraser(store), audit: store.audit, inbound: store.inbound, logger });
 
   app.all("*", (c) => fail(c, 404, "not_found", "No such API endpoint."));

@@ -15,6 +15,7 @@ import {
   setupInspectAnswer,
   setupPasswordAnswer,
 } from "../../staff/api.ts";
+import { callAnswer, settingsAnswer } from "../../staff/conversation.ts";
 import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
 import { DIALECTS } from "../test/test-database.ts";
 
@@ -100,9 +101,25 @@ describe.each(DIALECTS)("the staff API's answers follow the contract on %s", (di
         json: { status: "Contacted", assigneeId: seller.id },
       }),
     );
+    await expectContract(
+      callAnswer,
+      await as(seller, `/leads/${ids.demo}/calls`, {
+        method: "POST",
+        json: { outcome: "reached", note: "Wants a demo on Tuesday." },
+      }),
+      201,
+    );
     await expectContract(leadPageAnswer, await as(admin, `/leads/${ids.demo}`));
     await expectContract(leadPageAnswer, await as(admin, `/leads/${ids.application}`));
     await expectContract(peopleAnswer, await as(admin, "/people"));
+  });
+
+  it("my settings", async () => {
+    await expectContract(settingsAnswer, await as(seller, "/settings"));
+    await expectContract(
+      settingsAnswer,
+      await as(seller, "/settings", { method: "PATCH", json: { assignmentEmails: false } }),
+    );
   });
 
   it("the admin's erasure and audit", async () => {
@@ -142,6 +159,16 @@ describe.each(DIALECTS)("the staff API's answers follow the contract on %s", (di
     await expectContract(errorAnswer, await reply({ subject: "Hi", text: "Hi" }), 409);
     await expectContract(errorAnswer, await reply({ subject: "Hi\r\nBcc: x@evil.example", text: "Hi" }), 422);
     await expectContract(errorAnswer, await as(seller, "/leads?spam=1"), 404);
+    await expectContract(
+      errorAnswer,
+      await as(admin, `/leads/${ids.demo}/calls`, { method: "POST", json: { outcome: "emailed" } }),
+      422,
+    );
+    await expectContract(
+      errorAnswer,
+      await as(admin, "/settings", { method: "PATCH", json: { assignmentEmails: "yes" } }),
+      400,
+    );
     await expectContract(
       errorAnswer,
       await h.request("/sign-in", { method: "POST", json: { email: "x" } }),

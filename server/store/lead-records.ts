@@ -105,6 +105,8 @@ export interface NewMail {
   leadId: string | null;
   /** The staff member who wrote it (a reply). */
   authorId?: string | null;
+  /** The staff member it is for (a notice). */
+  recipientId?: string | null;
   to: string;
   subject: string;
   text: string;

@@ -13,6 +13,7 @@ import type { LeadDb } from "../store/database.ts";
 import type { NewLead, StoreDialect } from "../store/lead-records.ts";
 import { newTempPath } from "../store/resume-files.ts";
 import type { Store } from "../store/store.ts";
+import { waitFor } from "./server-process.ts";
 import { createTestDatabase } from "./test-database.ts";
 
 export const SITE_URL = "https://inbox.northwind.example";
@@ -43,6 +44,8 @@ export interface StaffHarness {
   auth: StaffAuth;
   accounts: StaffAccounts;
   dataDir: string;
+  /** Resolves once nothing in the mail outbox is pending: every message queued so far was sent or given up. */
+  mailSettled(): Promise<void>;
   /** Moves the API's clock (idle timeout, lockout). */
   advance(ms: number): void;
   /** A request to /api/staff<path> from the site's own origin, as the UI sends it. */
@@ -109,6 +112,16 @@ export async function openStaffHarness(
     auth,
     accounts,
     dataDir,
+    async mailSettled() {
+      await waitFor(async () => {
+        const pending = await store.authDatabase.db
+          .selectFrom("mail_outbox")
+          .select("id")
+          .where("state", "=", "pending")
+          .execute();
+        return pending.length === 0 ? true : undefined;
+      });
+    },
     advance(ms) {
       offset += ms;
     },

@@ -1,5 +1,3 @@
-import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import {
   arrive,
@@ -14,32 +12,13 @@ import {
   test,
   unique,
 } from "./fixtures.ts";
+import { axeViolations, screenshot } from "./look.ts";
 
 /**
  * The staff pages in Chromium at 1280 px (desktop projects) and 390 px (mobile projects), against the real
  * server and its store on each database (playwright.staff.config.ts): the leads and accounts that seed.setup.ts
  * made, accounts from the CLI, leads from the public intake API.
  */
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"];
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${violation.id} (${violation.impact}) ${node.target.join(" ")}: ${node.failureSummary?.split("\n")[1]?.trim() ?? violation.help}`,
-    ),
-  );
-}
-
-/** A PNG of the page for a person to look at (test-results/staff-screens/<database>). */
-async function screenshot(page: Page, server: StaffServer, name: string) {
-  const dir = `test-results/staff-screens/${server.database}`;
-  mkdirSync(dir, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-}
 
 /** The served files are the same whichever database the server uses: checked once, against SQLite's. */
 const servedFilesOnly = (server: StaffServer) =>
@@ -227,6 +206,81 @@ test("a recruiter sees applications only; a demo lead is not found", async ({ pa
   await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
 });
 
+test("other requests from the same person: an admin sees the demo request, a recruiter never learns of it", async ({
+  page,
+  seed,
+}) => {
+  const email = `both-${unique()}@example.com`;
+  const application = await arrive(page.request, "nurse-application", {
+    firstName: "Bo",
+    lastName: `Both ${unique()}`,
+    email,
+    consent: "on",
+  });
+  const demo = await arrive(page.request, "chartassist-demo", {
+    name: "Bo Both",
+    email,
+    company: "Both Clinic",
+  });
+  await signIn(page, seed.accounts.admin, { next: `/staff/leads/${application}` });
+  const others = page.getByRole("region", { name: "Other requests from this person" });
+  await expect(others.getByRole("link", { name: "ChartAssist demo request" })).toHaveAttribute(
+    "href",
+    `/staff/leads/${demo}`,
+  );
+
+  await page.context().clearCookies();
+  await signIn(page, seed.accounts.recruiter, { next: `/staff/leads/${application}` });
+  await expect(page.getByRole("heading", { level: 1, name: /Bo Both/ })).toBeVisible();
+  await expect(others).toContainText("No other requests from this person.");
+  await expect(others.getByRole("link")).toHaveCount(0);
+});
+
+test("Mine: the leads assigned to me, kept in the URL", async ({ page, seed, viewport }) => {
+  const mine = `Mine ${unique()}`;
+  const theirs = `Theirs ${unique()}`;
+  const id = await arrive(page.request, "payroll-info", { name: mine, email: `${unique()}@example.com` });
+  await arrive(page.request, "payroll-info", { name: theirs, email: `${unique()}@example.com` });
+  await signIn(page, seed.accounts.admin, { next: `/staff/leads/${id}` });
+  await page.getByLabel("Assigned to").selectOption({ label: "Ada Admin (admin@example.com)" });
+  await expect(page.getByText("Assigned to Ada Admin.")).toBeVisible();
+
+  await page.goto("/staff");
+  if (viewport && viewport.width < 768)
+    await page.getByRole("button", { name: /Filters and search/ }).click();
+  await page.getByRole("checkbox", { name: /^Mine/ }).check();
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/[?&]mine=1(&|$)/);
+  await expect(page.getByRole("link", { name: mine })).toBeVisible();
+  await expect(page.getByRole("link", { name: theirs })).toHaveCount(0);
+});
+
+test("My settings: assignment e-mails turn off and on, kept by the server", async ({
+  page,
+  request,
+  server,
+}) => {
+  const account = await createAccount(request, server, {
+    email: `settings-${unique()}@example.com`,
+    name: "Sol Settings",
+    role: "sales",
+  });
+  await signIn(page, account);
+  await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "My settings" }).click();
+  const box = page.getByRole("checkbox", { name: "E-mail me when a lead is assigned to me" });
+  await expect(box).toBeChecked();
+  await box.uncheck();
+  await expect(
+    page.getByText("You will no longer be e-mailed when a lead is assigned to you."),
+  ).toBeVisible();
+  await page.reload();
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await expect(page.getByText("You will be e-mailed when a lead is assigned to you.")).toBeVisible();
+  await page.reload();
+  await expect(box).toBeChecked();
+});
+
 test("erase: e-mail, then what will go, then the confirmation, then what went", async ({ page, seed }) => {
   const email = `erase-${unique()}@example.com`;
   await arrive(page.request, "payroll-info", { name: "Erin Erase", email, organization: "Gone Co" });
@@ -340,6 +394,36 @@ const staffPages: {
     },
   },
   {
+    name: "inbox-views",
+    signedIn: true,
+    open: async (page, { phone }) => {
+      await page.goto("/staff?overdue=1&sort=due");
+      // The seeded leads arrived days ago, and those still New were never answered.
+      await expect(page.getByText(/\d+ d overdue/).first()).toBeVisible();
+      if (!phone) return;
+      await page.getByRole("button", { name: /Filters and search/ }).click();
+      await expect(page.getByRole("checkbox", { name: /Overdue/ })).toBeChecked();
+    },
+  },
+  {
+    name: "unmatched-empty",
+    signedIn: true,
+    open: async (page) => {
+      await page.goto("/staff/unmatched");
+      await expect(page.getByText("No unmatched mail")).toBeVisible();
+    },
+  },
+  {
+    name: "settings",
+    signedIn: true,
+    open: async (page) => {
+      await page.goto("/staff/settings");
+      await expect(
+        page.getByRole("checkbox", { name: "E-mail me when a lead is assigned to me" }),
+      ).toBeChecked();
+    },
+  },
+  {
     name: "audit",
     signedIn: true,
     open: async (page) => {
@@ -368,12 +452,7 @@ for (const { name, signedIn, open } of staffPages) {
     expect(overflow, "no sideways scrolling").toBeLessThanOrEqual(0);
     await screenshot(page, server, name);
     // The resume frame is sandboxed (no scripts): axe checks it from the page, not from inside.
-    const results = await new AxeBuilder({ page }).withTags(TAGS).options({ iframes: false }).analyze();
-    expect(
-      results.violations.flatMap((violation) =>
-        violation.nodes.map((node) => `${violation.id} ${node.target.join(" ")}: ${violation.help}`),
-      ),
-    ).toEqual([]);
+    expect(await axeViolations(page, { iframes: false })).toEqual([]);
   });
 }
 

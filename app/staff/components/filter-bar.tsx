@@ -12,6 +12,7 @@ import type { InboxFilter, InboxFilters, LeadList, SourceCount } from "../../../
 import { formLabelOf } from "../../../staff/labels.ts";
 import { FORMS_OF_ROLE, type Role, statusesFor } from "../../../staff/roles.ts";
 import { DELIVERY_LABELS, DELIVERY_STATES, type DeliveryState } from "../../../staff/workflow.ts";
+import { ViewFilters } from "./view-filters";
 
 /**
  * The toolbar's scale (DESIGN.md: a work tool, denser than the site): 40 px controls with 14 px text under small
@@ -139,6 +140,7 @@ export function FilterBar({
           placeholder="Name, e-mail, phone…"
         />
       </FilterField>
+      <ViewFilters filters={filters} list={list} role={role} />
       {forms.length > 1 ? (
         <FilterSelect
           label="Form"
@@ -187,7 +189,15 @@ export function FilterBar({
           <Input id={idOf(name)} name={name} type="date" defaultValue={filters[name] ?? ""} />
         </FilterField>
       ))}
-      <div className="flex gap-2">
+      <FilterSelect
+        label="Sort"
+        name="sort"
+        value={filters.sort === "due" ? "due" : undefined}
+        any="Newest first"
+        options={["due"]}
+        optionLabel={() => "Due first"}
+      />
+      <div className="flex gap-2 lg:self-end">
         <Button type="submit" size="sm" className="flex-1">
           Apply
         </Button>

@@ -1,7 +1,8 @@
 import { cn } from "~/lib/cn";
 import { formatListDate } from "~/staff/lib/format";
 import type { LeadRow } from "../../../staff/api.ts";
-import { FormMarker, LeadLink, NewDot } from "./lead-marks";
+import { FormMarker, LeadLink, NewDot, UnreadReplies } from "./lead-marks";
+import { DueText } from "./promise-text";
 import { StatusPill } from "./status-pill";
 
 /** The inbox on a phone: the table becomes a list of cards. */
@@ -29,6 +30,8 @@ export function LeadCards({ leads, back }: { leads: LeadRow[]; back: string }) {
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5 pl-4 text-xs font-normal">
             <FormMarker lead={lead} nowrap />
             <StatusPill status={lead.status} />
+            <UnreadReplies lead={lead} />
+            <DueText promise={lead.promise} />
             {lead.delivery === "dead" ? <span className="text-danger">Delivery failed</span> : null}
             {lead.organisation ? <span className="truncate text-ink-soft">{lead.organisation}</span> : null}
           </div>

@@ -1,3 +1,4 @@
+import { MessageSquareReply } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { FORM_ACCENT } from "~/staff/lib/form-accent";
@@ -37,5 +38,16 @@ export function LeadLink({ lead, back }: { lead: LeadRow; back: string }) {
     >
       {lead.name || "(no name)"}
     </Link>
+  );
+}
+
+/** Messages from the person nobody has read yet, in words ("2 new replies"); nothing when there are none. */
+export function UnreadReplies({ lead }: { lead: LeadRow }) {
+  if (lead.unreadReplies === 0) return null;
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-navy-900 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-white">
+      <MessageSquareReply aria-hidden className="size-3" />
+      {lead.unreadReplies === 1 ? "1 new reply" : `${lead.unreadReplies} new replies`}
+    </span>
   );
 }

@@ -2,13 +2,17 @@ import { cn } from "~/lib/cn";
 import { formatListDate } from "~/staff/lib/format";
 import type { LeadRow } from "../../../staff/api.ts";
 import { DELIVERY_LABELS } from "../../../staff/workflow.ts";
-import { FormMarker, LeadLink, NewDot } from "./lead-marks";
+import { FormMarker, LeadLink, NewDot, UnreadReplies } from "./lead-marks";
+import { DueText } from "./promise-text";
 import { StatusPill } from "./status-pill";
 import { TableHead } from "./table-head";
 
 const COLUMNS = ["Name", "Form", "Organisation", "Status", "Assignee", "Delivery", "Received"] as const;
 
-/** The inbox on a wide screen: one row per lead, sticky column headers, unread rows bold with a dot. */
+/**
+ * The inbox on a wide screen: one row per lead, sticky column headers, unread rows bold with a dot, unread
+ * replies and the response promise in words.
+ */
 export function LeadTable({ leads, back }: { leads: LeadRow[]; back: string }) {
   return (
     <div className="overflow-clip rounded-xl border border-line bg-white shadow-sm">
@@ -28,7 +32,10 @@ export function LeadTable({ leads, back }: { leads: LeadRow[]; back: string }) {
                 <span className="flex items-center gap-2.5">
                   <NewDot isNew={lead.isNew} />
                   <span className="flex min-w-0 flex-col">
-                    <LeadLink lead={lead} back={back} />
+                    <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+                      <LeadLink lead={lead} back={back} />
+                      <UnreadReplies lead={lead} />
+                    </span>
                     <span className="truncate text-xs font-normal text-muted">{lead.email}</span>
                   </span>
                 </span>
@@ -45,7 +52,11 @@ export function LeadTable({ leads, back }: { leads: LeadRow[]; back: string }) {
                 {DELIVERY_LABELS[lead.delivery]}
               </td>
               <td className="py-2 pr-4 pl-3 text-right whitespace-nowrap text-ink-soft tabular-nums">
-                <time dateTime={lead.createdAt}>{formatListDate(lead.createdAt)}</time>
+                <span className="flex flex-col items-end">
+                  <time dateTime={lead.createdAt}>{formatListDate(lead.createdAt)}</time>
+                  {/* The response promise under the arrival it counts from. */}
+                  <DueText promise={lead.promise} className="text-xs" />
+                </span>
               </td>
             </tr>
           ))}

@@ -1,4 +1,4 @@
-import { Inbox, ScrollText, UserX } from "lucide-react";
+import { Inbox, MailQuestion, ScrollText, Settings, UserX } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
 import { staffPaths } from "~/staff/lib/staff-paths";
@@ -7,7 +7,9 @@ import { mayAdminister, type Role } from "../../../staff/roles.ts";
 const PAGES = [
   { to: staffPaths.inbox, label: "Inbox", icon: Inbox, end: true, admin: false },
   { to: staffPaths.audit, label: "Audit log", icon: ScrollText, end: false, admin: true },
+  { to: staffPaths.unmatched, label: "Unmatched mail", icon: MailQuestion, end: false, admin: true },
   { to: staffPaths.erase, label: "Erase a person", icon: UserX, end: false, admin: true },
+  { to: staffPaths.settings, label: "My settings", icon: Settings, end: false, admin: false },
 ];
 
 /** The staff pages a role may open: a narrow column on the side, a scrolling row on a phone. */

@@ -25,6 +25,15 @@ import {
   setupPasswordRequest,
   signInRequest,
 } from "../../../staff/api.ts";
+import {
+  callAnswer,
+  callRequest,
+  replyAnswer,
+  replyRequest,
+  settingsAnswer,
+  settingsRequest,
+  unmatchedPageAnswer,
+} from "../../../staff/conversation.ts";
 import { signInPath } from "./staff-paths";
 
 /** Where the staff API lives (server/staff/staff-api.ts, mounted by the server). */
@@ -32,7 +41,7 @@ export const STAFF_API = "/api/staff";
 
 interface Endpoint {
   method: "GET" | "POST" | "PATCH";
-  /** Under STAFF_API; `:id` is a lead's id. */
+  /** Under STAFF_API; `:id` is a lead's id, `:replyId` one of its replies. */
   path: string;
   /** The contract's schema of the query string, for a GET that takes one. */
   query?: z.ZodType;
@@ -66,6 +75,14 @@ export const STAFF_ENDPOINTS = {
   erasePreview: { method: "POST", path: "/erase/preview", request: eraseRequest, answer: erasePreviewAnswer },
   erase: { method: "POST", path: "/erase", request: eraseRequest, answer: eraseAnswer },
   audit: { method: "GET", path: "/audit", query: auditQuery, answer: auditPageAnswer },
+  sendReply: { method: "POST", path: "/leads/:id/replies", request: replyRequest, answer: replyAnswer },
+  retryReply: { method: "POST", path: "/leads/:id/replies/:replyId/retry", answer: replyAnswer },
+  logCall: { method: "POST", path: "/leads/:id/calls", request: callRequest, answer: callAnswer },
+  notSpam: { method: "POST", path: "/leads/:id/not-spam", answer: leadChangeAnswer },
+  // The server reads its page as the audit's (a number from 1, anything else page 1).
+  unmatched: { method: "GET", path: "/unmatched", query: auditQuery, answer: unmatchedPageAnswer },
+  settings: { method: "GET", path: "/settings", answer: settingsAnswer },
+  saveSettings: { method: "PATCH", path: "/settings", request: settingsRequest, answer: settingsAnswer },
 } as const satisfies Record<string, Endpoint>;
 
 type Endpoints = typeof STAFF_ENDPOINTS;
@@ -106,6 +123,12 @@ export function searchOf(values: Readonly<Record<string, unknown>>): string {
   return new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString();
 }
 
+/** A paged list's URL (the audit log, unmatched mail) for one of its pages: page 1 is the bare path. */
+export function pagePath(path: string, page: number): string {
+  const query = searchOf({ page });
+  return query ? `${path}?${query}` : path;
+}
+
 /** The request as the contract has it, or the refusal the server would give for it. */
 function build(schema: z.ZodType, value: unknown): unknown {
   const parsed = schema.safeParse(value);
@@ -138,6 +161,8 @@ export async function staffApi<N extends EndpointName>(
   options: {
     /** The lead, for the calls about one. */
     id?: string;
+    /** The reply, for the calls about one of the lead's replies. */
+    replyId?: string;
     query?: InputOf<N, "query">;
     body?: InputOf<N, "request">;
     signal?: AbortSignal;
@@ -148,7 +173,9 @@ export async function staffApi<N extends EndpointName>(
   const query = endpoint.query
     ? searchOf(build(endpoint.query, options.query) as Record<string, unknown>)
     : "";
-  const path = endpoint.path.replace(":id", encodeURIComponent(options.id ?? ""));
+  const path = endpoint.path
+    .replace(":id", encodeURIComponent(options.id ?? ""))
+    .replace(":replyId", encodeURIComponent(options.replyId ?? ""));
   let response: Response;
   try {
     response = await fetch(`${STAFF_API}${path}${query ? `?${query}` : ""}`, {
@@ -186,6 +213,10 @@ export async function staffApi<N extends EndpointName>(
 /** A lead's resume: shown inline (a PDF in a sandboxed frame) or downloaded. */
 export const resumeUrl = (id: string, { download = false } = {}) =>
   `${STAFF_API}/leads/${encodeURIComponent(id)}/resume${download ? "?download=1" : ""}`;
+
+/** A file that came with the person's message on a lead's thread: always downloaded, never shown. */
+export const attachmentUrl = (leadId: string, attachmentId: string) =>
+  `${STAFF_API}/leads/${encodeURIComponent(leadId)}/attachments/${encodeURIComponent(attachmentId)}`;
 
 /** The CSV of every lead the filters match (all pages). */
 export function exportUrl(filters: InboxFilters): string {

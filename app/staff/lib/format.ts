@@ -1,3 +1,6 @@
+import type { LeadPromiseAnswer } from "../../../staff/api.ts";
+import { describePromise } from "../../../staff/due.ts";
+
 /** How the staff pages write dates, sizes, sites and counts. */
 
 const dateTime = new Intl.DateTimeFormat("en-US", {
@@ -32,3 +35,19 @@ export function formatBytes(bytes: number): string {
 /** "1 lead", "3 leads", "1,204 leads". */
 export const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/**
+ * A lead's promise as the inbox and the lead page say it ("due in 25 min", "2 h overdue", "Answered in time"),
+ * at `now`: the clock is injected so tests can set it.
+ */
+export function promiseText(promise: LeadPromiseAnswer, now = Date.now()): string {
+  const { dueAt, respondedAt, state } = promise;
+  return describePromise(
+    { dueAt: Date.parse(dueAt), respondedAt: respondedAt === null ? null : Date.parse(respondedAt), state },
+    now,
+  );
+}
+
+/** An unanswered lead whose due time has passed. */
+export const isOverdue = (promise: LeadPromiseAnswer, now = Date.now()) =>
+  promise.respondedAt === null && now > Date.parse(promise.dueAt);

@@ -1,16 +1,26 @@
 import { useEffect, useRef } from "react";
 import { type ActionFunctionArgs, data, redirect } from "react-router";
 import { toast } from "sonner";
+import type { CallOutcome } from "../../../staff/conversation.ts";
 import { StaffApiError, staffApi } from "./api";
 import { signInPath } from "./staff-paths";
 
 /** What a change on the lead page did, for its toast (and, for a status, its undo). */
 export type LeadActionResult =
   | { ok: true; intent: "status"; message: string; previous: string; undone: boolean }
-  | { ok: true; intent: "assignee" | "note"; message: string }
-  | { ok: false; intent: string; message: string };
+  | {
+      ok: true;
+      intent: "assignee" | "note" | "reply" | "retry" | "call" | "not-spam" | "settings";
+      message: string;
+    }
+  | { ok: false; intent: string; message: string; status: number };
 
-/** The lead page's action: a status, an assignee or a note, each one call to the API. */
+const text = (form: FormData, name: string) => String(form.get(name) ?? "");
+
+/**
+ * The lead page's action: a status, an assignee, a note, a reply (or its retry), a call or "Not spam", each one
+ * call to the API; the page's loader then reads the lead again, thread included.
+ */
 export async function leadAction({ request, params }: ActionFunctionArgs): Promise<LeadActionResult> {
   const form = await request.formData();
   const intent = String(form.get("intent"));
@@ -34,14 +44,35 @@ export async function leadAction({ request, params }: ActionFunctionArgs): Promi
       return { ok: true, intent, message };
     }
     if (intent === "note") {
-      await staffApi("addNote", { id, body: { text: String(form.get("text") ?? "") } });
+      await staffApi("addNote", { id, body: { text: text(form, "text") } });
       return { ok: true, intent, message: "Note added." };
+    }
+    if (intent === "reply") {
+      const { message } = await staffApi("sendReply", {
+        id,
+        body: { subject: text(form, "subject"), text: text(form, "text") },
+      });
+      return { ok: true, intent, message: `Reply to ${message.to} is on its way.` };
+    }
+    if (intent === "retry") {
+      await staffApi("retryReply", { id, replyId: text(form, "replyId") });
+      return { ok: true, intent, message: "Sending the reply again." };
+    }
+    if (intent === "call") {
+      const outcome = text(form, "outcome") as CallOutcome;
+      await staffApi("logCall", { id, body: { outcome, note: text(form, "note") } });
+      return { ok: true, intent, message: "Call logged." };
+    }
+    if (intent === "not-spam") {
+      await staffApi("notSpam", { id });
+      return { ok: true, intent, message: "Moved out of Spam: the lead goes to delivery now." };
     }
     throw data("Unknown action", 400);
   } catch (error) {
     if (error instanceof StaffApiError && error.status === 401)
       throw redirect(signInPath(new URL(request.url)));
-    if (error instanceof StaffApiError) return { ok: false, intent, message: error.message };
+    if (error instanceof StaffApiError)
+      return { ok: false, intent, message: error.message, status: error.status };
     throw error;
   }
 }

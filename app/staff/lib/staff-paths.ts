@@ -7,6 +7,8 @@ export const staffPaths = {
   setup: `${STAFF_PATH}/setup`,
   audit: `${STAFF_PATH}/audit`,
   erase: `${STAFF_PATH}/erase`,
+  unmatched: `${STAFF_PATH}/unmatched`,
+  settings: `${STAFF_PATH}/settings`,
   lead: (id: string) => `${STAFF_PATH}/leads/${encodeURIComponent(id)}`,
 } as const;
 

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { AuditTable } from "~/staff/components/audit-table";
 import { Pagination } from "~/staff/components/pagination";
-import { loadOrSignIn, searchOf, staffApi } from "~/staff/lib/api";
+import { loadOrSignIn, pagePath, staffApi } from "~/staff/lib/api";
 import type { StaffHandle } from "~/staff/lib/hooks";
 import { staffPaths } from "~/staff/lib/staff-paths";
 
@@ -11,11 +11,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = new URL(request.url).searchParams.get("page") ?? undefined;
   return loadOrSignIn(request, () => staffApi("audit", { query: { page }, signal: request.signal }));
 }
-
-const pagePath = (page: number) => {
-  const query = searchOf({ page });
-  return query ? `${staffPaths.audit}?${query}` : staffPaths.audit;
-};
 
 /** Sign-ins, lead views, downloads, exports, changes and erasures, newest first: admins only. */
 export default function AuditPage() {
@@ -35,7 +30,12 @@ export default function AuditPage() {
       ) : (
         <AuditTable entries={entries} />
       )}
-      <Pagination page={page} pageSize={pageSize} total={total} pathOf={pagePath} />
+      <Pagination
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        pathOf={(to) => pagePath(staffPaths.audit, to)}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { FileSearch, LogOut, ShieldPlus } from "lucide-react";
-import { type LoaderFunctionArgs, Outlet, useLoaderData, useNavigate } from "react-router";
+import { FileSearch, LogOut, Settings, ShieldPlus } from "lucide-react";
+import { Link, type LoaderFunctionArgs, Outlet, useLoaderData, useNavigate } from "react-router";
 import { Toaster } from "sonner";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { StaffNav } from "~/staff/components/staff-nav";
 import { loadOrSignIn, StaffApiError, staffApi } from "~/staff/lib/api";
 import { useIsPhone } from "~/staff/lib/hooks";
@@ -48,11 +48,21 @@ export default function StaffLayout() {
         </span>
         <div className="flex-1" />
         <p className="flex min-w-0 flex-col items-end text-right leading-tight">
-          <span className="max-w-[52vw] truncate text-sm font-semibold text-ink" data-testid="staff-email">
+          <span className="max-w-full truncate text-sm font-semibold text-ink" data-testid="staff-email">
             {user.email}
           </span>
           <span className="text-xs text-muted">{ROLE_LABELS[user.role]}</span>
         </p>
+        {phone ? (
+          // The navigation row scrolls it out of sight on a phone: one's own settings stay by one's name.
+          <Link
+            to={staffPaths.settings}
+            aria-label="My settings"
+            className={buttonVariants({ variant: "ghost", size: "sm", className: "px-2.5" })}
+          >
+            <Settings aria-hidden />
+          </Link>
+        ) : null}
         <Button variant="ghost" size="sm" onClick={signOut}>
           <LogOut aria-hidden />
           Sign out

@@ -1,21 +1,26 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from "react-router";
 import { AssigneeControl } from "~/staff/components/assignee-control";
+import { ConversationPanel } from "~/staff/components/conversation-panel";
 import { Deliveries } from "~/staff/components/deliveries";
 import { HistoryList } from "~/staff/components/history-list";
 import { NotesPanel } from "~/staff/components/notes-panel";
+import { OtherRequests } from "~/staff/components/other-requests";
 import { Panel } from "~/staff/components/panel";
+import { LeadPromiseSummary } from "~/staff/components/promise-text";
 import { RequestPanel } from "~/staff/components/request-panel";
 import { ResumePanel } from "~/staff/components/resume-panel";
 import { SourcePanel } from "~/staff/components/source-panel";
+import { SpamReview } from "~/staff/components/spam-review";
 import { StatusControl } from "~/staff/components/status-control";
 import { StatusPill } from "~/staff/components/status-pill";
 import { loadOrSignIn, staffApi } from "~/staff/lib/api";
 import { formatDateTime } from "~/staff/lib/format";
-import type { StaffHandle } from "~/staff/lib/hooks";
+import { type StaffHandle, useStaffUser } from "~/staff/lib/hooks";
 import { staffPaths } from "~/staff/lib/staff-paths";
 import { useEscapeBack } from "~/staff/lib/use-escape-back";
 import { nameOf } from "../../../staff/labels.ts";
+import { mayAdminister } from "../../../staff/roles.ts";
 
 export { leadAction as action } from "~/staff/lib/lead-actions";
 
@@ -33,11 +38,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /**
- * One lead: the person and their request first, then the resume and where they came from, then status,
- * assignee and notes side by side, with the history and the deliveries below.
+ * One lead: the person and their request first, then the conversation with them, the resume and where they came
+ * from, then status, assignee and notes side by side, with the history and the deliveries below.
  */
 export default function LeadPage() {
-  const { lead, notes, history, people } = useLoaderData<typeof loader>();
+  const { lead, notes, history, conversation, otherRequests, people } = useLoaderData<typeof loader>();
+  const user = useStaffUser();
   const location = useLocation();
   const back = (location.state as { back?: string } | null)?.back ?? staffPaths.inbox;
   useEscapeBack(back);
@@ -61,11 +67,17 @@ export default function LeadPage() {
           {lead.formLabel} · received <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>{" "}
           · lead {lead.id}
         </p>
+        <LeadPromiseSummary lead={lead} />
       </div>
 
+      {mayAdminister(user.role) ? <SpamReview spam={lead.spam} /> : null}
       <RequestPanel fields={lead.fields} />
+      <ConversationPanel lead={lead} entries={conversation} />
       {lead.resume ? <ResumePanel leadId={lead.id} resume={lead.resume} /> : null}
       <SourcePanel source={lead.source} />
+      <Panel title="Other requests from this person">
+        <OtherRequests requests={otherRequests} />
+      </Panel>
 
       <div className="grid gap-6 lg:grid-cols-3">
         <Panel title="Status">

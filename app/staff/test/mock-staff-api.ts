@@ -13,6 +13,8 @@ export interface MockCall {
   name: EndpointName;
   /** The lead's id, for the calls about one. */
   id: string | undefined;
+  /** The reply's id, for the calls about one of a lead's replies. */
+  replyId: string | undefined;
   query: URLSearchParams;
   body: unknown;
 }
@@ -39,7 +41,7 @@ export type Handlers = {
 const ENDPOINTS = Object.entries(STAFF_ENDPOINTS).map(([name, endpoint]) => ({
   name: name as EndpointName,
   method: endpoint.method as string,
-  pattern: new RegExp(`^${STAFF_API}${endpoint.path.replace(":id", "([^/]+)")}$`),
+  pattern: new RegExp(`^${STAFF_API}${endpoint.path.replace(/:(id|replyId)\b/g, "(?<$1>[^/]+)")}$`),
   answer: endpoint.answer,
 }));
 
@@ -74,10 +76,13 @@ export function mockStaffApi(handlers: Handlers): MockStaffApi {
       violations.push(`${endpoint.name}: called, and this test gives no answer for it`);
       throw new TypeError("Failed to fetch");
     }
-    const id = endpoint.pattern.exec(url.pathname)?.[1];
+    const params = endpoint.pattern.exec(url.pathname)?.groups ?? {};
+    const decoded = (value: string | undefined) =>
+      value === undefined ? undefined : decodeURIComponent(value);
     const call: MockCall = {
       name: endpoint.name,
-      id: id === undefined ? undefined : decodeURIComponent(id),
+      id: decoded(params.id),
+      replyId: decoded(params.replyId),
       query: url.searchParams,
       body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
     };

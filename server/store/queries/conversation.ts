@@ -1,6 +1,7 @@
 import type { Role } from "../../../staff/roles.ts";
 import { FORMS_OF_ROLE } from "../../../staff/roles.ts";
 import type { Engine } from "../engine.ts";
+import { PERSON_MAIL_KINDS } from "./mail-outbox.ts";
 
 /**
  * The conversation on a lead as the store keeps it (issue 27, decision 024): the messages the server sent about
@@ -37,7 +38,7 @@ export function conversationQueries(engine: Engine) {
     /** The lead's messages sent and queued, oldest first, with their authors. */
     sent: (leadId: string) =>
       sentOf(leadId)
-        .where("m.kind", "in", ["confirmation", "reply"])
+        .where("m.kind", "in", PERSON_MAIL_KINDS)
         .orderBy("m.created_at")
         .orderBy("m.id")
         .execute(),

@@ -1,6 +1,7 @@
 import type { InboundMessage } from "../../mail/inbound-message.ts";
 import type { Engine } from "../engine.ts";
 import { newId } from "../ids.ts";
+import { PERSON_MAIL_KINDS } from "./mail-outbox.ts";
 
 /** How long a message that matched no lead is kept for admins ("Unmatched mail"), then deleted. */
 export const UNMATCHED_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
@@ -21,6 +22,8 @@ export function inboundQueries(engine: Engine, validId: (id: string) => boolean)
         .selectFrom("mail_outbox")
         .select(["message_id", "lead_id"])
         .where("message_id", "in", [...messageIds])
+        // A staff notice names a lead too, but an answer to it is no message from the person.
+        .where("kind", "in", PERSON_MAIL_KINDS)
         .where("lead_id", "is not", null)
         .execute();
       const byId = new Map(rows.map((row) => [row.message_id, row.lead_id]));

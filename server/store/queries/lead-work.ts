@@ -1,4 +1,5 @@
 import type { HistoryAction } from "../../../staff/api.ts";
+import type { CallOutcome } from "../../../staff/conversation.ts";
 import type { Role } from "../../../staff/roles.ts";
 import { NEW_STATUS } from "../../../staff/workflow.ts";
 import type { LeadDb } from "../database.ts";
@@ -86,12 +87,17 @@ export function leadWorkQueries(engine: Engine, reads: LeadReads) {
 
     /**
      * Sets the status and/or the assignee (`null`: nobody; `undefined`: unchanged) and records what changed
-     * (the assignee by name in the history, by id in what it returns).
+     * (the assignee by name in the history, by id in what it returns). `notice`, the new assignee's e-mail, is
+     * queued in the same transaction, and only if the lead is newly theirs.
      */
     change: (
       leadId: string,
       actorId: string,
-      change: { status?: string | undefined; assignee?: { id: string; name: string } | null | undefined },
+      change: {
+        status?: string | undefined;
+        assignee?: { id: string; name: string } | null | undefined;
+        notice?: NewMail | undefined;
+      },
       at: number,
     ) =>
       write(async (trx): Promise<WorkChange> => {
@@ -133,6 +139,8 @@ export function leadWorkQueries(engine: Engine, reads: LeadReads) {
             at,
           });
           changed.assignee = { from: fromAssignee, to: assigneeId };
+          if (change.notice && change.notice.recipientId === assigneeId)
+            await queueMail(trx, change.notice, at);
         }
         return changed;
       }),
@@ -152,6 +160,38 @@ export function leadWorkQueries(engine: Engine, reads: LeadReads) {
             first_response_at: eb.fn.coalesce("first_response_at", eb.val(at)),
           }))
           .where("id", "=", mail.leadId)
+          .execute();
+      }),
+
+    /**
+     * Logs a call on the lead's thread, with its history entry; a call answers the lead (its first response, if
+     * none came before), and one that reached the person means they no longer wait on us.
+     */
+    logCall: (
+      call: { id: string; leadId: string; outcome: CallOutcome; note: string },
+      actorId: string,
+      at: number,
+    ) =>
+      write(async (trx) => {
+        await trx
+          .insertInto("lead_calls")
+          .values({
+            id: call.id,
+            lead_id: call.leadId,
+            author_id: actorId,
+            outcome: call.outcome,
+            note: call.note,
+            at,
+          })
+          .execute();
+        await recordHistory(trx, { leadId: call.leadId, actorId, action: "call", to: call.outcome, at });
+        await trx
+          .updateTable("leads")
+          .set((eb) => ({
+            first_response_at: eb.fn.coalesce("first_response_at", eb.val(at)),
+            ...(call.outcome === "reached" && { awaiting_since: null }),
+          }))
+          .where("id", "=", call.leadId)
           .execute();
       }),
 

@@ -1,8 +1,8 @@
-import { sql } from "kysely";
 import type { LeadDb, MailState } from "../database.ts";
 import type { Engine } from "../engine.ts";
 import { newId } from "../ids.ts";
 import type { ConfirmationPlan, DeliveryProblem, MailEnvelope, MailKind, NewMail } from "../lead-records.ts";
+import { leaseDue, nextDueAt, recordAttempt, releaseLease } from "./leased-attempts.ts";
 
 /**
  * The mail outbox (decision 024): the messages the server sends a person (a lead's confirmation, staff replies),
@@ -35,6 +35,9 @@ export interface FailedMailAttempt {
   problem: DeliveryProblem;
 }
 
+/** The messages the person who wrote in gets (their thread); the rest (notices) go to staff. */
+export const PERSON_MAIL_KINDS = ["confirmation", "reply"] as const satisfies readonly MailKind[];
+
 /** Queues a message, due at once, inside the caller's transaction. */
 export const queueMail = (trx: LeadDb, mail: NewMail, at: number) =>
   trx
@@ -44,6 +47,7 @@ export const queueMail = (trx: LeadDb, mail: NewMail, at: number) =>
       kind: mail.kind,
       lead_id: mail.leadId,
       author_id: mail.authorId ?? null,
+      recipient_id: mail.recipientId ?? null,
       to_address: mail.to,
       subject: mail.subject,
       text: mail.text,
@@ -97,41 +101,21 @@ export async function queueConfirmation(trx: LeadDb, leadId: string, plan: Confi
     .execute();
 }
 
-type Numeric = number | string | bigint | null;
-const num = (value: Numeric) => (value === null ? null : Number(value));
-
 export function mailOutboxQueries(engine: Engine) {
   const { db, write } = engine;
-
-  const fenced = (trx: LeadDb, id: string, lease: string, at: number) =>
-    trx
-      .updateTable("mail_outbox")
-      .where("id", "=", id)
-      .where("lease_token", "=", lease)
-      .where("lease_until", ">", at);
 
   return {
     /** Leases up to `limit` due messages to the caller. */
     claimDue(now: number, limit: number, leaseMs: number): Promise<ClaimedMail[]> {
       return write(async (trx) => {
-        const due = trx
-          .selectFrom("mail_outbox")
-          .select("id")
-          .where("next_attempt_at", "is not", null)
-          .where("next_attempt_at", "<=", now)
-          .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", now)]))
-          .orderBy("next_attempt_at")
-          .limit(limit)
-          .$if(engine.sql.rowLocks, (query) => query.forUpdate().skipLocked());
+        const leases = await leaseDue(engine, trx, "mail_outbox", { now, limit, leaseMs });
+        if (leases.length === 0) return [];
         const rows = await trx
-          .updateTable("mail_outbox")
-          .set({ lease_until: now + leaseMs, lease_token: engine.sql.newToken })
-          .where("id", "in", due)
-          .returning([
+          .selectFrom("mail_outbox")
+          .select([
             "id",
             "kind",
             "lead_id",
-            "lease_token",
             "to_address",
             "subject",
             "text",
@@ -140,12 +124,19 @@ export function mailOutboxQueries(engine: Engine) {
             "attempts",
             "enqueued_at",
           ])
+          .where(
+            "id",
+            "in",
+            leases.map((lease) => lease.id),
+          )
+          .orderBy("next_attempt_at")
           .execute();
+        const tokens = new Map(leases.map((lease) => [lease.id, lease.lease_token ?? ""]));
         return rows.map((row) => ({
           id: row.id,
           kind: row.kind,
           leadId: row.lead_id,
-          lease: row.lease_token ?? "",
+          lease: tokens.get(row.id) ?? "",
           to: row.to_address,
           subject: row.subject,
           text: row.text,
@@ -159,70 +150,30 @@ export function mailOutboxQueries(engine: Engine) {
 
     /** Records the message as taken by the mail server, if the caller still holds the lease at `at`. */
     markSent(id: string, lease: string, at: number, status: number): Promise<boolean> {
-      return write(async (trx) => {
-        const held = await fenced(trx, id, lease, at)
-          .set((eb) => ({
-            state: "delivered",
-            next_attempt_at: null,
-            lease_until: null,
-            lease_token: null,
-            attempts: eb("attempts", "+", 1),
-            last_attempt_at: at,
-            last_status: status,
-            last_error: null,
-            problem: null,
-          }))
-          .executeTakeFirst();
-        return Number(held.numUpdatedRows) > 0;
-      });
+      return write((trx) =>
+        recordAttempt(
+          trx,
+          "mail_outbox",
+          { key: "id", value: id, lease },
+          { delivered: true, at, status, error: null, problem: null, nextAttemptAt: null },
+        ),
+      );
     },
 
     /** Records a failed attempt (and gives up when `nextAttemptAt` is null) if the caller still holds the lease. */
     recordFailure(id: string, lease: string, attempt: FailedMailAttempt): Promise<boolean> {
-      return write(async (trx) => {
-        const held = await fenced(trx, id, lease, attempt.at)
-          .set((eb) => ({
-            state: attempt.nextAttemptAt === null ? "dead" : "pending",
-            next_attempt_at: attempt.nextAttemptAt,
-            lease_until: null,
-            lease_token: null,
-            attempts: eb("attempts", "+", 1),
-            last_attempt_at: attempt.at,
-            last_status: attempt.status,
-            last_error: attempt.error,
-            problem: attempt.problem,
-          }))
-          .executeTakeFirst();
-        return Number(held.numUpdatedRows) > 0;
-      });
+      return write((trx) =>
+        recordAttempt(trx, "mail_outbox", { key: "id", value: id, lease }, { ...attempt, delivered: false }),
+      );
     },
 
     /** Gives an unfinished claim back, due when it already was. */
     releaseLease(id: string, lease: string): Promise<boolean> {
-      return write(async (trx) => {
-        const released = await trx
-          .updateTable("mail_outbox")
-          .set({ lease_until: null, lease_token: null })
-          .where("id", "=", id)
-          .where("lease_token", "=", lease)
-          .executeTakeFirst();
-        return Number(released.numUpdatedRows) > 0;
-      });
+      return write((trx) => releaseLease(trx, "mail_outbox", { key: "id", value: id, lease }));
     },
 
     /** When the next message falls due (a leased one when its lease runs out). */
-    async nextDueAt(): Promise<number | null> {
-      const row = await db
-        .selectFrom("mail_outbox")
-        .select(
-          sql<Numeric>`MIN(CASE WHEN lease_until > next_attempt_at THEN lease_until ELSE next_attempt_at END)`.as(
-            "due",
-          ),
-        )
-        .where("next_attempt_at", "is not", null)
-        .executeTakeFirst();
-      return num(row?.due ?? null);
-    },
+    nextDueAt: () => nextDueAt(db, "mail_outbox"),
 
     /** The Message-IDs of the lead's thread, sent and received, oldest first: what a reply follows. */
     async threadIds(leadId: string): Promise<string[]> {
@@ -231,6 +182,7 @@ export function mailOutboxQueries(engine: Engine) {
           .selectFrom("mail_outbox")
           .select(["message_id", "created_at as at"])
           .where("lead_id", "=", leadId)
+          .where("kind", "in", PERSON_MAIL_KINDS)
           .where("message_id", "is not", null)
           .where("state", "!=", "not_sent")
           .execute(),
@@ -259,6 +211,17 @@ export function mailOutboxQueries(engine: Engine) {
           .executeTakeFirst();
         return Number(retried.numUpdatedRows) === 1;
       });
+    },
+
+    /**
+     * Forgets the addresses confirmed at or before `before` (a window ago): they limit nothing any more, and the
+     * table would otherwise keep one row per address ever confirmed. Returns how many went.
+     */
+    async purgeConfirmationLimits(before: number): Promise<number> {
+      const removed = await write((trx) =>
+        trx.deleteFrom("confirmation_limits").where("confirmed_at", "<=", before).executeTakeFirst(),
+      );
+      return Number(removed.numDeletedRows);
     },
 
     /** The lead's confirmation as the delivery panel shows it, or undefined when it has none. */

@@ -58,8 +58,13 @@ export interface SourceCounts {
   referrers: SourceCount[];
 }
 
-/** A lead with its status in the inbox and its assignee's e-mail. */
-export type WorkedLead = LeadRecord & { status: string; assignee: string | null };
+/** A lead with its status in the inbox, its assignee's e-mail and its response clock (issue 28), in ms. */
+export type WorkedLead = LeadRecord & {
+  status: string;
+  assignee: string | null;
+  dueAt: number | null;
+  firstResponseAt: number | null;
+};
 
 /** What the operator's CLI (server/cli) and the periodic upkeep (retention, statistics) use. */
 export interface Operations {
@@ -201,16 +206,20 @@ export function operationQueries(engine: Engine, reads: LeadReads): Operations {
       const pages = inBatches((end) =>
         leadsOf(query)
           .leftJoin("staff_user as u", "u.id", "l.assignee_id")
-          .select(["l.status", "u.email as assignee_email"])
+          .select(["l.status", "u.email as assignee_email", "l.due_at", "l.first_response_at"])
           .$if(end !== undefined, (q) => q.where(beyond("asc", end ?? { createdAt: 0, id: "" })))
           .limit(BULK_BATCH)
           .execute(),
       );
+      const ms = (value: number | string | bigint | null | undefined) =>
+        value === null || value === undefined ? null : Number(value);
       for await (const rows of pages)
         yield (await reads.withDeliveries(rows)).map((lead, index) => ({
           ...lead,
           status: rows[index]?.status ?? "",
           assignee: rows[index]?.assignee_email ?? null,
+          dueAt: ms(rows[index]?.due_at),
+          firstResponseAt: ms(rows[index]?.first_response_at),
         }));
     },
 

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { LeadSource } from "../../../leads/source.ts";
 import type { LeadDb } from "../database.ts";
 import type { Engine } from "../engine.ts";
@@ -12,6 +11,7 @@ import {
   resumeOf,
   sourceOf,
 } from "../lead-rows.ts";
+import { leaseDue, nextDueAt, recordAttempt, releaseLease } from "./leased-attempts.ts";
 
 /** One claimed outbox entry, leased to one worker until the lease runs out. */
 export interface ClaimedDelivery {
@@ -108,32 +108,10 @@ async function settleLead(engine: Engine, trx: LeadDb, leadId: string, at: numbe
 export function outboxQueries(engine: Engine, validId: (id: string) => boolean): Outbox {
   const { db, write } = engine;
 
-  /** Writes the outcome only while `lease` is held and unexpired at `at`; reports whether it did. */
-  const fenced = (trx: LeadDb, leadId: string, lease: string, at: number) =>
-    trx
-      .updateTable("outbox")
-      .where("lead_id", "=", leadId)
-      .where("lease_token", "=", lease)
-      .where("lease_until", ">", at);
-
   return {
     claimDue(now, limit, leaseMs) {
       return write(async (trx): Promise<ClaimedDelivery[]> => {
-        const due = trx
-          .selectFrom("outbox")
-          .select("id")
-          .where("next_attempt_at", "is not", null)
-          .where("next_attempt_at", "<=", now)
-          .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", now)]))
-          .orderBy("next_attempt_at")
-          .limit(limit)
-          .$if(engine.sql.rowLocks, (query) => query.forUpdate().skipLocked());
-        const leases = await trx
-          .updateTable("outbox")
-          .set({ lease_until: now + leaseMs, lease_token: engine.sql.newToken })
-          .where("id", "in", due)
-          .returning(["id", "lease_token"])
-          .execute();
+        const leases = await leaseDue(engine, trx, "outbox", { now, limit, leaseMs });
         if (leases.length === 0) return [];
         const rows = await trx
           .selectFrom("outbox as o")
@@ -157,20 +135,13 @@ export function outboxQueries(engine: Engine, validId: (id: string) => boolean):
 
     markDelivered(leadId, lease, at) {
       return write(async (trx) => {
-        const held = await fenced(trx, leadId, lease, at)
-          .set((eb) => ({
-            state: "delivered",
-            next_attempt_at: null,
-            lease_until: null,
-            lease_token: null,
-            attempts: eb("attempts", "+", 1),
-            last_attempt_at: at,
-            last_status: 200,
-            last_error: null,
-            problem: null,
-          }))
-          .executeTakeFirst();
-        if (Number(held.numUpdatedRows) === 0) return false;
+        const held = await recordAttempt(
+          trx,
+          "outbox",
+          { key: "lead_id", value: leadId, lease },
+          { delivered: true, at, status: 200, error: null, problem: null, nextAttemptAt: null },
+        );
+        if (!held) return false;
         await settleLead(engine, trx, leadId, at);
         return true;
       });
@@ -187,49 +158,22 @@ export function outboxQueries(engine: Engine, validId: (id: string) => boolean):
         // `leads retry` during this attempt reset the entry: the operator asked for another try now.
         const retried = attempt.enqueuedAt !== undefined && entry?.enqueued_at !== attempt.enqueuedAt;
         const nextAttemptAt = retried ? attempt.at : attempt.nextAttemptAt;
-        const held = await fenced(trx, leadId, lease, attempt.at)
-          .set((eb) => ({
-            state: nextAttemptAt === null ? "dead" : "pending",
-            next_attempt_at: nextAttemptAt,
-            lease_until: null,
-            lease_token: null,
-            attempts: eb("attempts", "+", 1),
-            last_attempt_at: attempt.at,
-            last_status: attempt.status,
-            last_error: attempt.error,
-            problem: attempt.problem,
-          }))
-          .executeTakeFirst();
-        if (Number(held.numUpdatedRows) === 0) return false;
+        const held = await recordAttempt(
+          trx,
+          "outbox",
+          { key: "lead_id", value: leadId, lease },
+          { ...attempt, delivered: false, nextAttemptAt },
+        );
+        if (!held) return false;
         if (nextAttemptAt === null) await settleLead(engine, trx, leadId, attempt.at);
         return true;
       });
     },
 
     releaseLease(leadId, lease) {
-      return write(async (trx) => {
-        const released = await trx
-          .updateTable("outbox")
-          .set({ lease_until: null, lease_token: null })
-          .where("lead_id", "=", leadId)
-          .where("lease_token", "=", lease)
-          .executeTakeFirst();
-        return Number(released.numUpdatedRows) > 0;
-      });
+      return write((trx) => releaseLease(trx, "outbox", { key: "lead_id", value: leadId, lease }));
     },
 
-    async nextDueAt() {
-      // A leased entry is due again when its lease runs out, not before.
-      const row = await db
-        .selectFrom("outbox")
-        .select(
-          sql<
-            number | null
-          >`MIN(CASE WHEN lease_until > next_attempt_at THEN lease_until ELSE next_attempt_at END)`.as("due"),
-        )
-        .where("next_attempt_at", "is not", null)
-        .executeTakeFirst();
-      return row?.due === null || row?.due === undefined ? null : Number(row.due);
-    },
+    nextDueAt: () => nextDueAt(db, "outbox"),
   };
 }

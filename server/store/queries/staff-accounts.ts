@@ -29,6 +29,34 @@ export function staffAccountQueries(engine: Engine) {
       return row.value;
     },
 
+    /** The person's own settings ("My settings"); undefined when they never changed one (the defaults hold). */
+    settingsOf: (userId: string) =>
+      db
+        .selectFrom("staff_settings")
+        .select("assignment_emails")
+        .where("user_id", "=", userId)
+        .executeTakeFirst(),
+
+    /** Stores the person's settings, returning those they replace (undefined: the defaults held). */
+    saveSettings: (userId: string, settings: { assignmentEmails: boolean }) =>
+      write(async (trx) => {
+        const before = await trx
+          .selectFrom("staff_settings")
+          .select("assignment_emails")
+          .where("user_id", "=", userId)
+          .executeTakeFirst();
+        const values = {
+          assignment_emails:
+            engine.dialect === "postgres" ? settings.assignmentEmails : Number(settings.assignmentEmails),
+        };
+        await trx
+          .insertInto("staff_settings")
+          .values({ user_id: userId, ...values })
+          .onConflict((conflict) => conflict.column("user_id").doUpdateSet(values))
+          .execute();
+        return before;
+      }),
+
     /** Every account, by e-mail. */
     async members() {
       const rows = await db
