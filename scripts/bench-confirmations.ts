@@ -69,6 +69,7 @@ export async function compareConfirmations(
         SMTP_URL: sink.url,
         MAIL_FROM: "Northwind Care <hello@bench.example.org>",
         CONFIRMATION_EMAILS: String(confirmations),
+        RELAY_CONCURRENCY: "32",
         LOG_LEVEL: "info",
       };
       const server = await startServer(
@@ -158,8 +159,8 @@ async function checkSentOnce(side: Side): Promise<string[]> {
       const leads = await side.store.incidents.health();
       return leads.pending > 0 || mail.some((row) => row.state === "pending") ? undefined : true;
     },
-    300_000,
-    `${side.name}: the mail outbox to drain`,
+    600_000,
+    `${side.name}: the outboxes to drain`,
   );
   const rows = await side.store.authDatabase.db
     .selectFrom("mail_outbox")
