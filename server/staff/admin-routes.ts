@@ -8,7 +8,7 @@ import type { AuditLog } from "../store/queries/audit-log.ts";
 import type { InboundQueries } from "../store/queries/inbound.ts";
 import { attachmentsOf } from "./conversation-views.ts";
 import type { Eraser } from "./erase.ts";
-import { bodyOf, fail, type StaffEnv } from "./http.ts";
+import { bodyOf, fail, type StaffEnv, sendAttachment } from "./http.ts";
 import { toAuditEntry } from "./lead-views.ts";
 
 /** An admin's routes; to anyone else they answer as if they did not exist. */
@@ -17,7 +17,7 @@ export function mountAdmin(
   deps: {
     eraser: Eraser;
     audit: Pick<AuditLog, "page" | "record">;
-    inbound: Pick<InboundQueries, "unmatchedPage">;
+    inbound: Pick<InboundQueries, "unmatchedPage" | "attachmentOf">;
     logger: Logger;
   },
 ) {
@@ -56,6 +56,16 @@ export function mountAdmin(
       pageSize: UNMATCHED_PAGE_SIZE,
       total: found.total,
     } satisfies z.input<typeof unmatchedPageAnswer>);
+  });
+
+  app.get("/unmatched/:messageId/attachments/:attachmentId", adminOnly, async (c) => {
+    const file = await inbound.attachmentOf(
+      { unmatchedId: c.req.param("messageId") },
+      c.req.param("attachmentId"),
+    );
+    if (!file) return fail(c, 404, "not_found");
+    await audit.record({ actorId: c.get("staff").id, action: "attachment_downloaded" });
+    return sendAttachment(c, file);
   });
 
   app.get("/audit", adminOnly, async (c) => {

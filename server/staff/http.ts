@@ -119,3 +119,15 @@ export function sameOriginOnly(siteOrigin: string): MiddlewareHandler {
     return next();
   };
 }
+
+/** A file that came with a message, answered whatever the sender named and typed it: downloaded, never shown or run. */
+export function sendAttachment(c: Context, file: { filename: string; content: Uint8Array }) {
+  const name = file.filename.replace(/[^\w.\- ]/g, "_") || "attachment";
+  return c.body(new Uint8Array(file.content), 200, {
+    "Content-Type": "application/octet-stream",
+    "Content-Length": String(file.content.byteLength),
+    "Content-Disposition": `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "sandbox; default-src 'none'",
+  });
+}

@@ -150,7 +150,7 @@ export function createInbox(deps: {
     async attachment(actor: StaffUser, id: string, attachmentId: string) {
       const lead = await visibleLead(actor.role, id);
       if (!lead) return null;
-      const file = await deps.store.inbound.attachmentOf(lead.id, attachmentId);
+      const file = await deps.store.inbound.attachmentOf({ leadId: lead.id }, attachmentId);
       if (!file) return null;
       await audit.record({ actorId: actor.id, action: "attachment_downloaded", leadId: lead.id });
       return file;

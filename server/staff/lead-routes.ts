@@ -8,7 +8,7 @@ import { mayAdminister } from "../../staff/roles.ts";
 import { exportColumns, leadsCsv } from "../lead-export.ts";
 import type { AuditLog } from "../store/queries/audit-log.ts";
 import type { InboxQueries } from "../store/queries/inbox.ts";
-import { bodyOf, fail, jsonOf, readFilters, type StaffEnv } from "./http.ts";
+import { bodyOf, fail, jsonOf, readFilters, type StaffEnv, sendAttachment } from "./http.ts";
 import type { Inbox } from "./inbox.ts";
 
 /** The inbox's routes: the list, its CSV export, one lead, its resume, its status, assignee and notes. */
@@ -76,15 +76,7 @@ export function mountLeads(
   app.get("/leads/:id/attachments/:attachmentId", async (c) => {
     const file = await inbox.attachment(c.get("staff"), c.req.param("id"), c.req.param("attachmentId"));
     if (!file) return fail(c, 404, "not_found");
-    // Whatever the sender named and typed it: downloaded, never shown or run by the browser.
-    const name = file.filename.replace(/[^\w.\- ]/g, "_") || "attachment";
-    return c.body(new Uint8Array(file.content), 200, {
-      "Content-Type": "application/octet-stream",
-      "Content-Length": String(file.content.byteLength),
-      "Content-Disposition": `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "sandbox; default-src 'none'",
-    });
+    return sendAttachment(c, file);
   });
 
   app.post("/leads/:id/not-spam", async (c) => {

@@ -112,6 +112,26 @@ describe.each(DIALECTS)("spam review and unmatched mail on %s", (dialect) => {
     const audit = auditPageAnswer.parse(await (await h.request("/audit", { cookie: admin.cookie })).json());
     expect(audit.entries.some((entry) => entry.action === "unmatched_viewed")).toBe(true);
 
+    // Its file downloads for admins only, as an attachment the browser never shows, and only under its own message.
+    const message = page.messages[0];
+    const fileId = message?.attachments[0]?.id ?? "";
+    const fileOf = (messageId: string, cookie: string) =>
+      h.request(`/unmatched/${messageId}/attachments/${fileId}`, { cookie });
+    expect((await fileOf(message?.id ?? "", seller.cookie)).status).toBe(404);
+    expect((await fileOf(fileId, admin.cookie)).status).toBe(404);
+    expect((await fileOf("not-an-id", admin.cookie)).status).toBe(404);
+    const file = await fileOf(message?.id ?? "", admin.cookie);
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe("hello");
+    expect(file.headers.get("Content-Type")).toBe("application/octet-stream");
+    expect(file.headers.get("Content-Disposition")).toMatch(/^attachment; filename="note\.txt"/);
+    expect(file.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(file.headers.get("Cache-Control")).toBe("no-store");
+    const downloads = auditPageAnswer.parse(
+      await (await h.request("/audit", { cookie: admin.cookie })).json(),
+    );
+    expect(downloads.entries.filter((entry) => entry.action === "attachment_downloaded")).toHaveLength(1);
+
     expect(await h.store.inbound.purgeUnmatched(Date.now() + 29 * DAY)).toBe(0);
     expect(await h.store.inbound.purgeUnmatched(Date.now() + 31 * DAY)).toBe(1);
     expect(await h.db.selectFrom("inbound_attachments").select("id").execute()).toEqual([]);

@@ -48,39 +48,30 @@ function RetryButton({ replyId }: { replyId: string }) {
   );
 }
 
-export function Attachments({ leadId, attachments }: { leadId: string | null; attachments: Attachment[] }) {
+/** A message's files, each a download link (`urlOf` gives its address). */
+export function Attachments({
+  attachments,
+  urlOf,
+}: {
+  attachments: Attachment[];
+  urlOf: (attachmentId: string) => string;
+}) {
   if (attachments.length === 0) return null;
   return (
     <ul aria-label="Attachments" className="mt-2 flex flex-wrap gap-2">
-      {attachments.map((file) => {
-        const label = (
-          <>
+      {attachments.map((file) => (
+        <li key={file.id} className="max-w-full">
+          <a
+            href={urlOf(file.id)}
+            download={file.filename}
+            className="inline-flex min-h-9 max-w-full items-center gap-1.5 rounded-md border border-line bg-white px-2.5 text-xs font-medium text-navy-800 hover:border-navy-700 focus-visible:outline-3 focus-visible:outline-navy-700"
+          >
             <Paperclip aria-hidden className="size-3.5 shrink-0" />
             <span className="truncate">{file.filename}</span>
             <span className="shrink-0 text-muted">{formatBytes(file.size)}</span>
-          </>
-        );
-        const look =
-          "inline-flex min-h-9 max-w-full items-center gap-1.5 rounded-md border border-line bg-white px-2.5 text-xs";
-        return (
-          <li key={file.id} className="max-w-full">
-            {leadId ? (
-              <a
-                href={attachmentUrl(leadId, file.id)}
-                download={file.filename}
-                className={cn(
-                  look,
-                  "font-medium text-navy-800 hover:border-navy-700 focus-visible:outline-3 focus-visible:outline-navy-700",
-                )}
-              >
-                {label}
-              </a>
-            ) : (
-              <span className={look}>{label}</span>
-            )}
-          </li>
-        );
-      })}
+          </a>
+        </li>
+      ))}
     </ul>
   );
 }
@@ -172,7 +163,7 @@ function Inbound({ entry, leadId }: { entry: Entry<"inbound">; leadId: string })
         </p>
       )}
       <MessageBody subject={entry.subject} text={entry.text} />
-      <Attachments leadId={leadId} attachments={entry.attachments} />
+      <Attachments attachments={entry.attachments} urlOf={(id) => attachmentUrl(leadId, id)} />
     </>
   );
 }

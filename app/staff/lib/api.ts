@@ -218,6 +218,10 @@ export const resumeUrl = (id: string, { download = false } = {}) =>
 export const attachmentUrl = (leadId: string, attachmentId: string) =>
   `${STAFF_API}/leads/${encodeURIComponent(leadId)}/attachments/${encodeURIComponent(attachmentId)}`;
 
+/** A file of a message that matched no lead (admins' "Unmatched mail"): always downloaded, never shown. */
+export const unmatchedAttachmentUrl = (messageId: string, attachmentId: string) =>
+  `${STAFF_API}/unmatched/${encodeURIComponent(messageId)}/attachments/${encodeURIComponent(attachmentId)}`;
+
 /** The CSV of every lead the filters match (all pages). */
 export function exportUrl(filters: InboxFilters): string {
   const query = searchOf(filters);

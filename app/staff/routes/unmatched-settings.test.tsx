@@ -48,7 +48,10 @@ describe("unmatched mail", () => {
     const body = within(first as HTMLElement).getByText(/are you hiring/);
     expect(body.textContent).toBe("Hello,\n<b>are you hiring?</b>");
     expect(body.querySelector("b")).toBeNull();
-    expect(within(first as HTMLElement).getByText("cv.pdf")).toBeInTheDocument();
+    expect(within(first as HTMLElement).getByRole("link", { name: /cv\.pdf/ })).toHaveAttribute(
+      "href",
+      "/api/staff/unmatched/m1/attachments/f1",
+    );
     expect(within(second as HTMLElement).getByText("bounce@example.net")).toBeInTheDocument();
     expect(within(second as HTMLElement).getByText("(no subject)")).toBeInTheDocument();
     const pages = screen.getByRole("navigation", { name: "Pages" });

@@ -2,7 +2,7 @@ import { MailQuestion } from "lucide-react";
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { Pagination } from "~/staff/components/pagination";
 import { Attachments, MessageBody, senderOf } from "~/staff/components/thread-entry";
-import { loadOrSignIn, pagePath, staffApi } from "~/staff/lib/api";
+import { loadOrSignIn, pagePath, staffApi, unmatchedAttachmentUrl } from "~/staff/lib/api";
 import { formatDateTime } from "~/staff/lib/format";
 import type { StaffHandle } from "~/staff/lib/hooks";
 import { staffPaths } from "~/staff/lib/staff-paths";
@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Mail that came in and matched no lead, newest first (admins only): who sent it, when, and what it said, as
- * plain text. Its files are listed; they are deleted with it after the keeping period.
+ * plain text, its files to download. Each is deleted with its files after the keeping period.
  */
 export default function UnmatchedPage() {
   const { messages, page, pageSize, total } = useLoaderData<typeof loader>();
@@ -49,7 +49,10 @@ export default function UnmatchedPage() {
                 </time>
               </p>
               <MessageBody subject={message.subject} text={message.text} />
-              <Attachments leadId={null} attachments={message.attachments} />
+              <Attachments
+                attachments={message.attachments}
+                urlOf={(id) => unmatchedAttachmentUrl(message.id, id)}
+              />
             </li>
           ))}
         </ul>

@@ -83,17 +83,23 @@ export function inboundQueries(engine: Engine, validId: (id: string) => boolean)
       });
     },
 
-    /** An attachment of a message on this lead, with its bytes; undefined when the lead has no such file. */
-    attachmentOf: async (leadId: string, attachmentId: string) =>
-      !validId(attachmentId)
-        ? undefined
-        : db
-            .selectFrom("inbound_attachments as a")
-            .innerJoin("inbound_messages as m", "m.id", "a.inbound_id")
-            .select(["a.filename", "a.content_type", "a.size", "a.content"])
-            .where("a.id", "=", attachmentId)
-            .where("m.lead_id", "=", leadId)
-            .executeTakeFirst(),
+    /**
+     * A file with its bytes: of a message on this lead, or (admins' "Unmatched mail") of this message that matched
+     * no lead; undefined when there is no such file there.
+     */
+    async attachmentOf(owner: { leadId: string } | { unmatchedId: string }, attachmentId: string) {
+      if (!validId(attachmentId) || ("unmatchedId" in owner && !validId(owner.unmatchedId))) return undefined;
+      const file = db
+        .selectFrom("inbound_attachments as a")
+        .innerJoin("inbound_messages as m", "m.id", "a.inbound_id")
+        .select(["a.filename", "a.content_type", "a.size", "a.content"])
+        .where("a.id", "=", attachmentId);
+      return (
+        "leadId" in owner
+          ? file.where("m.lead_id", "=", owner.leadId)
+          : file.where("m.id", "=", owner.unmatchedId).where("m.lead_id", "is", null)
+      ).executeTakeFirst();
+    },
 
     /** A page of the mail that matched no lead, newest first, with its attachments (no bytes) and the total. */
     async unmatchedPage(page: number, pageSize: number) {
