@@ -14,6 +14,15 @@ export function nameOf(fields: Readonly<Record<string, string>>): string {
 export const organisationOf = (fields: Readonly<Record<string, string>>): string | null =>
   fields.company || fields.facility || fields.organization || null;
 
+/** How the delivery panel names a lead's channels (LEAD_CHANNELS) and the confirmation e-mail to the person. */
+const CHANNEL_LABELS: Readonly<Record<string, string>> = {
+  formservice: "Form service",
+  smtp: "E-mail to the team",
+  webhook: "Webhook",
+  confirmation: "Confirmation e-mail",
+};
+export const channelLabelOf = (channel: string) => CHANNEL_LABELS[channel] ?? channel;
+
 /** What an audit entry records, as the audit log page reads it. */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   sign_in: "Signed in",

@@ -1,5 +1,6 @@
 import { formatDateTime } from "~/staff/lib/format";
 import type { LeadDetail } from "../../../staff/api.ts";
+import { channelLabelOf } from "../../../staff/labels.ts";
 import { DELIVERY_LABELS } from "../../../staff/workflow.ts";
 
 /** Each channel's delivery of the lead: its state, its attempts and what to look at when it failed. */
@@ -10,7 +11,7 @@ export function Deliveries({ deliveries }: { deliveries: LeadDetail["deliveries"
       {deliveries.map((delivery) => (
         <li key={delivery.channel}>
           <p className="flex items-center justify-between gap-2">
-            <span className="font-semibold text-ink capitalize">{delivery.channel}</span>
+            <span className="font-semibold text-ink">{channelLabelOf(delivery.channel)}</span>
             <span className={delivery.state === "dead" ? "font-semibold text-danger" : "text-ink-soft"}>
               {DELIVERY_LABELS[delivery.state]}
             </span>

@@ -83,6 +83,7 @@ describe("a lead", () => {
       ),
     ).toBeInTheDocument();
     const delivery = screen.getByRole("region", { name: "Delivery" });
+    expect(within(delivery).getByText("E-mail to the team")).toBeInTheDocument();
     expect(within(delivery).getByText("Failed")).toBeInTheDocument();
     expect(within(delivery).getByText("8 attempts", { exact: false })).toBeInTheDocument();
     expect(within(delivery).getByText("550 mailbox unavailable")).toBeInTheDocument();

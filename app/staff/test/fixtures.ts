@@ -135,7 +135,7 @@ export function detailOf(lead: Sample, change: Partial<LeadDetail> = {}): LeadDe
     assignee: null,
     deliveries: [
       {
-        channel: "email",
+        channel: "smtp",
         state: row.delivery,
         attempts: row.delivery === "dead" ? 8 : 1,
         lastAttemptAt: row.createdAt,
