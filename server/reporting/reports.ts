@@ -1,10 +1,10 @@
-import type { LeadFormId } from "../../leads/catalog.ts";
 import type { ReportsAnswer, ReportsQuery } from "../../staff/reports.ts";
 import { FORMS_OF_ROLE, isApplicationForm, type Role } from "../../staff/roles.ts";
+import { NEW_STATUS } from "../../staff/workflow.ts";
 import type { BusinessCalendar } from "../calendar/business-calendar.ts";
 import { type ReportRange, recentWeeks, reportWeeks } from "../calendar/weeks.ts";
-import type { ClockRow, ReachedRow, ReportQueries, SourceRow } from "../store/queries/reports.ts";
-import { type LeadClock, promiseWeeks } from "./promise-weeks.ts";
+import type { ReachedRow, ReportQueries, SourceRow } from "../store/queries/reports.ts";
+import { promiseWeeks } from "./promise-weeks.ts";
 
 /**
  * The reports' numbers for one role (issue 28): the range asked for, or the last REPORT_WEEKS weeks, in the
@@ -22,19 +22,26 @@ export function createReports(deps: {
       query.from && query.to ? { from: query.from, to: query.to } : recentWeeks(now(), calendar);
     const weeks = reportWeeks(range, calendar);
     const forms = FORMS_OF_ROLE[role];
-    const scope = { forms, from: weeks[0]?.from ?? 0, to: weeks.at(-1)?.to ?? 0 };
-    const [clocks, reached, campaigns, referrers] = await Promise.all([
-      reports.clocks(scope),
-      reports.reached(scope),
+    const scope = {
+      forms,
+      from: weeks[0]?.from ?? 0,
+      to: weeks.at(-1)?.to ?? 0,
+      weekEnds: weeks.map((week) => week.to),
+    };
+    const [counts, medians, current, earlier, campaigns, referrers] = await Promise.all([
+      reports.weekCounts(scope),
+      reports.weekMedians(scope),
+      reports.statusesNow(scope),
+      reports.statusesEarlier(scope),
       reports.campaigns(scope),
       reports.referrers(scope),
     ]);
     return {
       ...range,
-      weeks: promiseWeeks(clocks.map(clockOf), weeks, forms),
+      weeks: promiseWeeks(counts, medians, weeks, forms),
       pipeline: {
-        requests: forms.some((form) => !isApplicationForm(form)) ? pipelineOf(reached, false) : null,
-        applications: forms.some(isApplicationForm) ? pipelineOf(reached, true) : null,
+        requests: forms.some((form) => !isApplicationForm(form)) ? pipelineOf(current, earlier, false) : null,
+        applications: forms.some(isApplicationForm) ? pipelineOf(current, earlier, true) : null,
       },
       campaigns: campaigns.map(sourceOf),
       referrers: referrers.map(sourceOf),
@@ -44,20 +51,18 @@ export function createReports(deps: {
 
 export type ReportFor = ReturnType<typeof createReports>;
 
-/** A lead stored without a due time (before migration 010's backfill) was due as it arrived. */
-const clockOf = (row: ClockRow): LeadClock => ({
-  form: row.form_id as LeadFormId,
-  createdAt: Number(row.created_at),
-  dueAt: Number(row.due_at ?? row.created_at),
-  firstResponseAt: row.first_response_at === null ? null : Number(row.first_response_at),
-});
-
-/** One kind's statuses reached, summed over its forms. */
-function pipelineOf(rows: readonly ReachedRow[], applications: boolean): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const row of rows)
-    if (isApplicationForm(row.form_id) === applications)
-      counts[row.status] = (counts[row.status] ?? 0) + Number(row.count);
+/** One kind's statuses reached, summed over its forms: every lead arrived New, and each has a status now. */
+function pipelineOf(
+  current: readonly ReachedRow[],
+  earlier: readonly ReachedRow[],
+  applications: boolean,
+): Record<string, number> {
+  const mine = (row: ReachedRow) => isApplicationForm(row.form_id) === applications;
+  const counts: Record<string, number> = {
+    [NEW_STATUS]: current.filter(mine).reduce((sum, row) => sum + Number(row.count), 0),
+  };
+  for (const row of [...current, ...earlier].filter(mine))
+    if (row.status !== NEW_STATUS) counts[row.status] = (counts[row.status] ?? 0) + Number(row.count);
   return counts;
 }
 

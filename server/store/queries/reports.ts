@@ -3,33 +3,45 @@ import type { LeadFormId } from "../../../leads/catalog.ts";
 import { REPORT_SOURCES_MAX } from "../../../staff/reports.ts";
 import type { Engine } from "../engine.ts";
 
-/** The reports' range: leads created in [from, to) (ms) of these forms. */
+/** The reports' range: leads created in [from, to) (ms) of these forms, in weeks that end at `weekEnds`. */
 export interface ReportScope {
   forms: readonly LeadFormId[];
   from: number;
   to: number;
+  /** Each week's end (ms, ascending, the last one `to`): a lead is in the first week that ends after it. */
+  weekEnds: readonly number[];
 }
 
-/** One lead's clock as the promise numbers read it (only the answered ones' times feed the medians). */
-export interface ClockRow {
+type Count = number | string | bigint;
+
+/** One form's leads in one week (its index in weekEnds): how many, answered, answered by their due time. */
+export interface WeekCountRow {
   form_id: string;
-  created_at: number | string | bigint;
-  due_at: number | string | bigint | null;
-  first_response_at: number | string | bigint | null;
+  week: Count;
+  leads: Count;
+  answered: Count;
+  within_promise: Count;
 }
 
-/** How many of a form's leads reached a status (now or earlier). */
+/** The median time to the first response of one form's answered leads in one week, in ms. */
+export interface WeekMedianRow {
+  form_id: string;
+  week: Count;
+  median_ms: Count;
+}
+
+/** How many of a form's leads had a status, now or earlier. */
 export interface ReachedRow {
   form_id: string;
   status: string;
-  count: number | string | bigint;
+  count: Count;
 }
 
 /** A campaign's or referring site's leads and how many of them were won or hired. */
 export interface SourceRow {
   value: string | null;
-  leads: number | string | bigint;
-  conversions: number | string | bigint;
+  leads: Count;
+  conversions: Count;
 }
 
 /** The statuses that count as a conversion: Won ends a request well, Hired an application. */
@@ -67,37 +79,83 @@ export function reportQueries(engine: Engine) {
       .limit(REPORT_SOURCES_MAX)
       .execute() as Promise<SourceRow[]>;
 
+  /** The week a lead arrived in, as an index into the scope's weeks (the time zone stays in JS: weekEnds). */
+  const weekOf = (scope: ReportScope) =>
+    sql<number>`case ${sql.join(
+      scope.weekEnds.map((end, index) => sql`when l.created_at < ${end} then ${sql.lit(index)}`),
+      sql` `,
+    )} end`;
+
+  /** From arrival to first response (ms); one stamped a moment before its lead (two clocks) is immediate. */
+  const responseMs = sql<number>`case when l.first_response_at < l.created_at then 0 else l.first_response_at - l.created_at end`;
+
   return {
-    /** Each lead's form and clock: the weeks are the business time zone's, so they are bucketed in JS. */
-    clocks: (scope: ReportScope) =>
+    /** Per form and week: the leads, those answered, and those answered by their due time (or arrival, when none). */
+    weekCounts: (scope: ReportScope) =>
       inScope(scope)
-        .select(["l.form_id", "l.created_at", "l.due_at", "l.first_response_at"])
-        .execute() as Promise<ClockRow[]>,
+        .select((eb) => [
+          "l.form_id",
+          weekOf(scope).as("week"),
+          eb.fn.countAll<number>().as("leads"),
+          eb.fn.count<number>("l.first_response_at").as("answered"),
+          sql<number>`coalesce(sum(case when l.first_response_at <= coalesce(l.due_at, l.created_at) then 1 else 0 end), 0)`.as(
+            "within_promise",
+          ),
+        ])
+        .groupBy(["l.form_id", "week"])
+        .execute() as Promise<WeekCountRow[]>,
 
     /**
-     * Per form, how many leads had each status: the one they have now or any a status change moved them from or
-     * to (UNION keeps each lead's status once).
+     * Per form and week, the median response time of the answered leads: the middle one, or the mean of the
+     * middle two, found by window functions in the database rather than by sending every lead's time to JS.
      */
-    reached: (scope: ReportScope) => {
-      const history = (side: "h.from_value" | "h.to_value") =>
-        inScope(scope)
-          .innerJoin("lead_history as h", "h.lead_id", "l.id")
-          .where("h.action", "=", "status")
-          .where(side, "is not", null)
-          .select(["l.id", "l.form_id", `${side} as status`])
-          .$narrowType<{ status: string }>();
-      return db
+    weekMedians: (scope: ReportScope) =>
+      db
         .selectFrom(
           inScope(scope)
-            .select(["l.id", "l.form_id", "l.status"])
-            .union(history("h.from_value"))
-            .union(history("h.to_value"))
-            .as("r"),
+            .where("l.first_response_at", "is not", null)
+            .select(["l.form_id", weekOf(scope).as("week"), responseMs.as("ms")])
+            .as("a"),
         )
-        .select((eb) => ["r.form_id", "r.status", eb.fn.countAll<number>().as("count")])
-        .groupBy(["r.form_id", "r.status"])
-        .execute() as Promise<ReachedRow[]>;
-    },
+        .select([
+          "a.form_id",
+          "a.week",
+          "a.ms",
+          sql<number>`row_number() over (partition by a.form_id, a.week order by a.ms)`.as("rank"),
+          sql<number>`count(*) over (partition by a.form_id, a.week)`.as("n"),
+        ])
+        .$call((ranked) =>
+          db
+            .selectFrom(ranked.as("r"))
+            .where(sql<boolean>`r.rank in ((r.n + 1) / 2, (r.n + 2) / 2)`)
+            .select(["r.form_id", "r.week", sql<number>`avg(r.ms)`.as("median_ms")])
+            .groupBy(["r.form_id", "r.week"]),
+        )
+        .execute() as Promise<WeekMedianRow[]>,
+
+    /**
+     * Per form, how many leads had each status now, and how many had one only earlier (a status change moved
+     * them to it; each lead counted once per status). Every lead arrives New.
+     */
+    statusesNow: (scope: ReportScope) =>
+      inScope(scope)
+        .select((eb) => ["l.form_id", "l.status", eb.fn.countAll<number>().as("count")])
+        .groupBy(["l.form_id", "l.status"])
+        .execute() as Promise<ReachedRow[]>,
+    statusesEarlier: (scope: ReportScope) =>
+      inScope(scope)
+        .innerJoin("lead_history as h", "h.lead_id", "l.id")
+        .where("h.action", "=", "status")
+        .where("h.to_value", "is not", null)
+        .whereRef("h.to_value", "!=", "l.status")
+        .select((eb) => [
+          "l.form_id",
+          "h.to_value as status",
+          eb.fn.count<number>("l.id").distinct().as("count"),
+        ])
+        .groupBy(["l.form_id", "h.to_value"])
+        .$narrowType<{ status: string }>()
+        .execute() as Promise<ReachedRow[]>,
 
     /** The campaigns (utm_campaign) with the most leads, each with its conversions; null: leads without one. */
     campaigns: (scope: ReportScope) => bySource(scope, "l.utm_campaign"),
