@@ -59,6 +59,11 @@ export const staffRoutes: RouteObject[] = [
           { path: "leads/:id", ...fromModule(lead, { inFrame: true }) },
           { path: "audit", ...fromModule(audit, { inFrame: true }) },
           { path: "erase", ...fromModule(erase, { inFrame: true }) },
+          // Its own chunk, with its chart library: no other page loads them (decision 025).
+          {
+            path: "reports",
+            lazy: async () => fromModule(await import("~/staff/routes/reports"), { inFrame: true }),
+          },
         ],
       },
     ],

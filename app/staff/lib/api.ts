@@ -25,6 +25,7 @@ import {
   setupPasswordRequest,
   signInRequest,
 } from "../../../staff/api.ts";
+import { reportsAnswer, reportsQuery } from "../../../staff/reports.ts";
 import { signInPath } from "./staff-paths";
 
 /** Where the staff API lives (server/staff/staff-api.ts, mounted by the server). */
@@ -66,6 +67,7 @@ export const STAFF_ENDPOINTS = {
   erasePreview: { method: "POST", path: "/erase/preview", request: eraseRequest, answer: erasePreviewAnswer },
   erase: { method: "POST", path: "/erase", request: eraseRequest, answer: eraseAnswer },
   audit: { method: "GET", path: "/audit", query: auditQuery, answer: auditPageAnswer },
+  reports: { method: "GET", path: "/reports", query: reportsQuery, answer: reportsAnswer },
 } as const satisfies Record<string, Endpoint>;
 
 type Endpoints = typeof STAFF_ENDPOINTS;

@@ -7,6 +7,7 @@ export const staffPaths = {
   setup: `${STAFF_PATH}/setup`,
   audit: `${STAFF_PATH}/audit`,
   erase: `${STAFF_PATH}/erase`,
+  reports: `${STAFF_PATH}/reports`,
   lead: (id: string) => `${STAFF_PATH}/leads/${encodeURIComponent(id)}`,
 } as const;
 
