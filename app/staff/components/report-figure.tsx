@@ -45,6 +45,10 @@ export function ReportFigure({ table, draw, range }: { table: ReportTable; draw:
     const element = box.current;
     if (!element) return;
     const chart = draw(Math.max(280, width));
+    // Plot names its groups with aria-label, which a <g> without a role may not carry: the box's label is the
+    // chart's text alternative, and the drawing itself is hidden from assistive technology.
+    for (const named of chart.querySelectorAll("[aria-label]")) named.removeAttribute("aria-label");
+    chart.setAttribute("aria-hidden", "true");
     element.replaceChildren(chart);
     return () => chart.remove();
   }, [draw, width]);
@@ -84,7 +88,14 @@ export function ReportFigure({ table, draw, range }: { table: ReportTable; draw:
           Download CSV<span className="sr-only"> of {table.title.toLowerCase()}</span>
         </Button>
       </div>
-      <div id={ids.table} hidden={!showTable} className="overflow-x-auto">
+      {/* Focusable: a table wider than a phone scrolls sideways, by keyboard too. */}
+      <section
+        id={ids.table}
+        hidden={!showTable}
+        aria-label={`${table.title}, table`}
+        tabIndex={showTable ? 0 : undefined}
+        className="overflow-x-auto focus-visible:outline-3 focus-visible:outline-navy-700"
+      >
         {showTable && (
           <table className="w-full border-collapse text-sm tabular-nums">
             <caption className="sr-only">{table.title}</caption>
@@ -111,7 +122,7 @@ export function ReportFigure({ table, draw, range }: { table: ReportTable; draw:
             </tbody>
           </table>
         )}
-      </div>
+      </section>
     </figure>
   );
 }

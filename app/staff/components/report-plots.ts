@@ -113,6 +113,40 @@ export function promiseKeptPlot(answer: ReportsAnswer): Draw {
   );
 }
 
+export function firstResponsePlot(answer: ReportsAnswer): Draw {
+  const points = answer.weeks.flatMap((week) =>
+    formsOf(answer).flatMap((form) => {
+      const median = week.forms[form]?.medianFirstResponseMinutes;
+      return median === null || median === undefined
+        ? []
+        : [{ week: week.weekStart, form: formLabelOf(form), value: median }];
+    }),
+  );
+  return formPanels(
+    answer,
+    [
+      Plot.barY(points, { x: "week", y: "value", fy: "form", fill: "form" }),
+      Plot.text(points, {
+        x: "week",
+        y: "value",
+        fy: "form",
+        text: (point: FormPoint) => minutesLabel(point.value),
+        dy: -7,
+        fill: INK_SOFT,
+      }),
+    ],
+    { label: "Minutes", type: "sqrt" },
+  );
+}
+
+/** "45m", "3h", "2d": short enough to sit over a week's bar. */
+const minutesLabel = (minutes: number) =>
+  minutes < 90
+    ? `${Math.round(minutes)}m`
+    : minutes < 48 * 60
+      ? `${Math.round(minutes / 60)}h`
+      : `${Math.round(minutes / 1440)}d`;
+
 /** Horizontal bars from a table's rows: label, value (and a second value drawn inside, darker). */
 function bars(table: ReportTable, options: { group?: number; label: number; value: number; inner?: number }) {
   const rows = table.rows.slice(0, options.group === undefined ? SOURCE_BARS : undefined);

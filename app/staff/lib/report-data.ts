@@ -61,7 +61,6 @@ export function promiseKept(answer: ReportsAnswer): ReportTable {
         numbers?.answered ?? 0,
         within,
         percent(within, leads),
-        numbers?.medianFirstResponseMinutes ?? null,
       ];
     }),
   );
@@ -73,17 +72,37 @@ export function promiseKept(answer: ReportsAnswer): ReportTable {
     summary:
       leads === 0
         ? "No leads in this range."
-        : `${percent(within, leads)}% of ${leads} leads were answered within their promise; each form's weekly share and median time to first response are in the table.`,
-    columns: [
-      "Week of",
-      "Form",
-      "Leads",
-      "Answered",
-      "Within promise",
-      "Within promise (%)",
-      "Median first response (min)",
-    ],
+        : `${percent(within, leads)}% of ${leads} leads were answered within their promise; each form's weekly share is in the table.`,
+    columns: ["Week of", "Form", "Leads", "Answered", "Within promise", "Within promise (%)"],
     rows,
+  };
+}
+
+/** Per form per week: the median minutes from arrival to first response of the answered leads. */
+export function firstResponse(answer: ReportsAnswer): ReportTable {
+  const forms = formsOf(answer);
+  const medians = answer.weeks.flatMap((week) =>
+    forms.flatMap((form) => {
+      const median = week.forms[form]?.medianFirstResponseMinutes;
+      return median === null || median === undefined ? [] : [median];
+    }),
+  );
+  return {
+    id: "first-response",
+    title: "Median time to first response",
+    summary:
+      medians.length === 0
+        ? "No lead in this range has been answered yet."
+        : `Weekly medians from ${Math.min(...medians)} to ${Math.max(...medians)} minutes; each form's weeks are in the table.`,
+    columns: ["Week of", "Form", "Answered", "Median first response (min)"],
+    rows: answer.weeks.flatMap((week) =>
+      forms.map((form): Cell[] => [
+        week.weekStart,
+        formLabelOf(form),
+        week.forms[form]?.answered ?? 0,
+        week.forms[form]?.medianFirstResponseMinutes ?? null,
+      ]),
+    ),
   };
 }
 
@@ -123,13 +142,19 @@ export function bySource(answer: ReportsAnswer, source: "campaigns" | "referrers
     row.conversions,
     percent(row.conversions, row.leads),
   ]);
-  const top = rows[0];
+  const named = answer[source].filter((row) => row.value !== null);
+  const top = rows[answer[source].findIndex((row) => row.value !== null)];
+  const without = answer[source].find((row) => row.value === null)?.leads ?? 0;
+  const kind = source === "campaigns" ? "campaign" : "referring site";
   return {
     id: source,
     title: source === "campaigns" ? "By campaign" : "By referring site",
-    summary: top
-      ? `${rows.length} ${source === "campaigns" ? "campaigns" : "sites"}; the most leads came from ${top[0]}: ${top[1]} leads, ${top[2]} won or hired.`
-      : "No leads in this range.",
+    summary:
+      rows.length === 0
+        ? "No leads in this range."
+        : `${named.length} ${kind}${named.length === 1 ? "" : "s"}${
+            top ? `; the most leads came from ${top[0]}: ${top[1]}, ${top[2]} won or hired` : ""
+          }; ${without} lead${without === 1 ? "" : "s"} without a ${kind}.`,
     columns: [name, "Leads", "Won or hired", "Conversion (%)"],
     rows,
   };

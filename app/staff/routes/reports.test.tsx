@@ -89,6 +89,7 @@ describe("the reports page", () => {
     ).toEqual([
       "Leads per week",
       "Answered within the promise",
+      "Median time to first response",
       "Pipeline",
       "By campaign",
       "By referring site",

@@ -4,10 +4,16 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { ReportFigure } from "~/staff/components/report-figure";
-import { leadsPerWeekPlot, pipelinePlot, promiseKeptPlot, sourcePlot } from "~/staff/components/report-plots";
+import {
+  firstResponsePlot,
+  leadsPerWeekPlot,
+  pipelinePlot,
+  promiseKeptPlot,
+  sourcePlot,
+} from "~/staff/components/report-plots";
 import { loadOrSignIn, staffApi } from "~/staff/lib/api";
 import type { StaffHandle } from "~/staff/lib/hooks";
-import { bySource, leadsPerWeek, pipeline, promiseKept } from "~/staff/lib/report-data";
+import { bySource, firstResponse, leadsPerWeek, pipeline, promiseKept } from "~/staff/lib/report-data";
 import { REPORT_WEEKS, type ReportsAnswer, reportsQuery } from "../../../staff/reports.ts";
 
 /**
@@ -79,6 +85,7 @@ function Charts({ answer }: { answer: ReportsAnswer }) {
     return [
       { table: leadsPerWeek(answer), draw: leadsPerWeekPlot(answer) },
       { table: promiseKept(answer), draw: promiseKeptPlot(answer) },
+      { table: firstResponse(answer), draw: firstResponsePlot(answer) },
       { table: steps, draw: pipelinePlot(steps) },
       { table: campaigns, draw: sourcePlot(campaigns) },
       { table: referrers, draw: sourcePlot(referrers) },
