@@ -402,10 +402,10 @@ const staffPages: {
     open: async (page) => {
       await page.goto("/staff/reports");
       await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
-      const promise = page.getByRole("figure", { name: "Answered within the promise" });
-      await expect(promise.locator("svg").first()).toBeVisible();
-      await promise.getByRole("button", { name: "Show table" }).click();
-      await expect(promise.getByRole("table")).toBeVisible();
+      await expect(page.getByRole("figure", { name: "Leads per week" }).locator("svg").first()).toBeVisible();
+      const steps = page.getByRole("figure", { name: "Pipeline" });
+      await steps.getByRole("button", { name: "Show table" }).click();
+      await expect(steps.getByRole("table")).toBeVisible();
     },
   },
   {

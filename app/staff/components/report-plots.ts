@@ -1,5 +1,5 @@
 import * as Plot from "@observablehq/plot";
-import { formsOf, type ReportTable, weekLabel } from "~/staff/lib/report-data";
+import { formsOf, type ReportTable, shortMinutes, weekLabel } from "~/staff/lib/report-data";
 import type { LeadFormId } from "../../../leads/catalog.ts";
 import { formLabelOf } from "../../../staff/labels.ts";
 import type { ReportsAnswer } from "../../../staff/reports.ts";
@@ -33,27 +33,45 @@ interface FormPoint {
   value: number;
 }
 
-/** One panel per form, its name written in it (no legend to match colours against). */
+/** Week labels that fit the width: every week on a desk, every second or third on a phone. */
+function weekTicks(answer: ReportsAnswer, width: number) {
+  const weeks = answer.weeks.map((week) => week.weekStart);
+  const step = Math.ceil(weeks.length / Math.max(2, Math.floor((width - 16) / 52)));
+  return weeks.filter((_, index) => (weeks.length - 1 - index) % step === 0);
+}
+
+/**
+ * One panel per form, its name written in it (no legend to match colours against), every week on the x axis.
+ * No y axis: each bar or point is labelled with its own number.
+ */
 function formPanels(answer: ReportsAnswer, marks: Plot.Markish[], y: Plot.ScaleOptions) {
   const forms = formsOf(answer);
   return (width: number) =>
     Plot.plot({
       width,
-      height: 40 + forms.length * 96,
-      marginTop: 24,
-      marginLeft: 40,
+      height: 40 + forms.length * 100,
+      marginTop: 28,
+      marginLeft: 8,
+      marginRight: 8,
       style: FONT,
-      x: { type: "band", tickFormat: weekLabel, label: null, padding: 0.2 },
-      y: { ...y, grid: true, ticks: 3 },
-      fy: { domain: forms.map(formLabelOf), axis: null, padding: 0.3 },
+      x: {
+        type: "band",
+        domain: answer.weeks.map((week) => week.weekStart),
+        ticks: weekTicks(answer, width),
+        tickFormat: weekLabel,
+        label: null,
+        padding: 0.2,
+      },
+      y: { ...y, axis: null, insetTop: 18 },
+      fy: { domain: forms.map(formLabelOf), axis: null, padding: 0.35 },
       color: { domain: forms.map(formLabelOf), range: forms.map((form) => ACCENT[form]) },
       marks: [
-        Plot.frame({ anchor: "bottom", stroke: "#e2e8f0" }),
+        Plot.ruleY([0], { stroke: "#cbd5e1" }),
         Plot.text(forms.map(formLabelOf), {
           fy: (form: string) => form,
           text: (form: string) => form,
           frameAnchor: "top-left",
-          dy: -16,
+          dy: -20,
           fontWeight: 600,
           fill: INK_SOFT,
         }),
@@ -97,7 +115,7 @@ export function promiseKeptPlot(answer: ReportsAnswer): Draw {
   return formPanels(
     answer,
     [
-      Plot.ruleY([100], { stroke: "#e2e8f0" }),
+      Plot.ruleY([100], { stroke: "#e2e8f0", strokeDasharray: "3,3" }),
       Plot.lineY(points, { x: "week", y: "value", fy: "form", stroke: "form", strokeWidth: 2 }),
       Plot.dot(points, { x: "week", y: "value", fy: "form", fill: "form", r: 3.5 }),
       Plot.text(points, {
@@ -109,7 +127,7 @@ export function promiseKeptPlot(answer: ReportsAnswer): Draw {
         fill: INK_SOFT,
       }),
     ],
-    { label: "Within promise (%)", domain: [0, 115], ticks: [0, 50, 100] },
+    { label: "Within promise (%)", domain: [0, 100] },
   );
 }
 
@@ -130,7 +148,7 @@ export function firstResponsePlot(answer: ReportsAnswer): Draw {
         x: "week",
         y: "value",
         fy: "form",
-        text: (point: FormPoint) => minutesLabel(point.value),
+        text: (point: FormPoint) => shortMinutes(point.value),
         dy: -7,
         fill: INK_SOFT,
       }),
@@ -139,81 +157,72 @@ export function firstResponsePlot(answer: ReportsAnswer): Draw {
   );
 }
 
-/** "45m", "3h", "2d": short enough to sit over a week's bar. */
-const minutesLabel = (minutes: number) =>
-  minutes < 90
-    ? `${Math.round(minutes)}m`
-    : minutes < 48 * 60
-      ? `${Math.round(minutes / 60)}h`
-      : `${Math.round(minutes / 1440)}d`;
+interface Bar {
+  label: string;
+  value: number;
+  inner: number;
+}
 
-/** Horizontal bars from a table's rows: label, value (and a second value drawn inside, darker). */
-function bars(table: ReportTable, options: { group?: number; label: number; value: number; inner?: number }) {
-  const rows = table.rows.slice(0, options.group === undefined ? SOURCE_BARS : undefined);
-  const data = rows.map((row) => ({
-    group: options.group === undefined ? "" : String(row[options.group]),
-    label: String(row[options.label]),
-    value: Number(row[options.value]),
-    inner: options.inner === undefined ? 0 : Number(row[options.inner]),
-  }));
-  const groups = [...new Set(data.map((point) => point.group))];
-  const perGroup = Math.max(
-    ...groups.map((group) => data.filter((point) => point.group === group).length),
-    1,
-  );
-  return (width: number) =>
-    Plot.plot({
-      width,
-      height: 30 + groups.length * (perGroup * 28 + 36),
-      marginLeft: Math.min(180, width / 3),
-      marginRight: 80,
-      marginTop: groups.length > 1 ? 24 : 8,
-      style: FONT,
-      x: { grid: true, ticks: 4, label: null },
-      y: {
-        label: null,
-        tickFormat: (label: string) => (label.length > 24 ? `${label.slice(0, 23)}…` : label),
-      },
-      fy: { domain: groups, axis: null, padding: 0.25 },
-      marks: [
-        Plot.barX(data, { x: "value", y: "label", fy: "group", fill: NAVY_SOFT, sort: { y: null } }),
-        ...(options.inner === undefined
-          ? []
-          : [
-              Plot.barX(data, {
-                x: "inner",
-                y: "label",
-                fy: "group",
-                fill: NAVY,
-                insetTop: 6,
-                insetBottom: 6,
-              }),
-            ]),
-        Plot.text(data, {
-          x: "value",
-          y: "label",
-          fy: "group",
-          text: (point: { value: number; inner: number }) =>
-            options.inner === undefined ? String(point.value) : `${point.value} · ${point.inner} won/hired`,
-          textAnchor: "start",
-          dx: 6,
-          fill: INK_SOFT,
-        }),
-        ...(groups.length > 1
-          ? [
-              Plot.text(groups, {
-                fy: (group: string) => group,
-                text: (group: string) => group,
-                frameAnchor: "top-left",
-                dy: -18,
-                dx: -Math.min(180, width / 3),
-                fontWeight: 600,
-                fill: INK_SOFT,
-              }),
-            ]
-          : []),
-      ],
-    });
+/** Horizontal bars, each with its number (and its conversions, drawn darker inside it, when `inner`). */
+function barPlot(data: Bar[], width: number, inner: boolean) {
+  const marginLeft = Math.min(170, Math.round(width / 3));
+  return Plot.plot({
+    width,
+    height: 24 + data.length * 26,
+    marginLeft,
+    marginRight: inner ? 120 : 48,
+    marginTop: 8,
+    style: FONT,
+    x: { axis: null },
+    y: {
+      label: null,
+      domain: data.map((bar) => bar.label),
+      tickFormat: (label: string) => (label.length > 22 ? `${label.slice(0, 21)}…` : label),
+    },
+    marks: [
+      Plot.barX(data, { x: "value", y: "label", fill: NAVY_SOFT }),
+      ...(inner
+        ? [Plot.barX(data, { x: "inner", y: "label", fill: NAVY, insetTop: 6, insetBottom: 6 })]
+        : []),
+      Plot.ruleX([0], { stroke: "#cbd5e1" }),
+      Plot.text(data, {
+        x: "value",
+        y: "label",
+        text: (bar: Bar) => (inner ? `${bar.value} · ${bar.inner} won/hired` : String(bar.value)),
+        textAnchor: "start",
+        dx: 6,
+        fill: INK_SOFT,
+      }),
+    ],
+  });
+}
+
+/** A table's rows as bars: label column, value column, optionally an inner value and a grouping column. */
+function bars(table: ReportTable, columns: { group?: number; label: number; value: number; inner?: number }) {
+  const rows = columns.group === undefined ? table.rows.slice(0, SOURCE_BARS) : table.rows;
+  const groups = new Map<string, Bar[]>();
+  for (const row of rows) {
+    const group = columns.group === undefined ? "" : String(row[columns.group]);
+    const bar = {
+      label: String(row[columns.label]),
+      value: Number(row[columns.value]),
+      inner: columns.inner === undefined ? 0 : Number(row[columns.inner]),
+    };
+    groups.set(group, [...(groups.get(group) ?? []), bar]);
+  }
+  return (width: number) => {
+    const box = document.createElement("div");
+    for (const [group, data] of groups) {
+      if (group) {
+        const title = document.createElement("p");
+        title.textContent = group;
+        title.className = "mt-2 text-sm font-semibold text-ink-soft";
+        box.append(title);
+      }
+      box.append(barPlot(data, width, columns.inner !== undefined));
+    }
+    return box;
+  };
 }
 
 export const pipelinePlot = (table: ReportTable): Draw => bars(table, { group: 0, label: 1, value: 2 });

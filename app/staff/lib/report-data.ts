@@ -26,6 +26,21 @@ const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numer
 /** "Mar 2": a week by its Monday (a business date, so read in UTC to stay that date). */
 export const weekLabel = (weekStart: string) => shortDate.format(new Date(`${weekStart}T00:00:00Z`));
 
+/** "45m", "3h", "2d": short enough to sit over a week's bar. */
+export const shortMinutes = (minutes: number) =>
+  minutes < 90
+    ? `${Math.round(minutes)}m`
+    : minutes < 48 * 60
+      ? `${Math.round(minutes / 60)}h`
+      : `${Math.round(minutes / 1440)}d`;
+
+/** "45 minutes", "3 hours", "2 days". */
+const inWords = (minutes: number) =>
+  shortMinutes(minutes).replace(/(\d+)([mhd])$/, (_, n: string, unit: string) => {
+    const word = { m: "minute", h: "hour", d: "day" }[unit] ?? unit;
+    return `${n} ${word}${n === "1" ? "" : "s"}`;
+  });
+
 /** The forms the answer covers (the viewer's), in its own order. */
 export const formsOf = (answer: ReportsAnswer) => Object.keys(answer.weeks[0]?.forms ?? {}) as LeadFormId[];
 
@@ -93,7 +108,7 @@ export function firstResponse(answer: ReportsAnswer): ReportTable {
     summary:
       medians.length === 0
         ? "No lead in this range has been answered yet."
-        : `Weekly medians from ${Math.min(...medians)} to ${Math.max(...medians)} minutes; each form's weeks are in the table.`,
+        : `Weekly medians from ${inWords(Math.min(...medians))} to ${inWords(Math.max(...medians))}; each form's weeks are in the table.`,
     columns: ["Week of", "Form", "Answered", "Median first response (min)"],
     rows: answer.weeks.flatMap((week) =>
       forms.map((form): Cell[] => [

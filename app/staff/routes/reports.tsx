@@ -92,7 +92,7 @@ function Charts({ answer }: { answer: ReportsAnswer }) {
     ];
   }, [answer]);
   return (
-    <div className="grid gap-4 xl:grid-cols-2">
+    <div className="grid items-start gap-4 xl:grid-cols-2">
       {figures.map((figure) => (
         <ReportFigure key={figure.table.id} table={figure.table} draw={figure.draw} range={range} />
       ))}
