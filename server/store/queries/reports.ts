@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { LeadFormId } from "../../../leads/catalog.ts";
 import { REPORT_SOURCES_MAX } from "../../../staff/reports.ts";
 import type { Engine } from "../engine.ts";
@@ -79,12 +79,18 @@ export function reportQueries(engine: Engine) {
       .limit(REPORT_SOURCES_MAX)
       .execute() as Promise<SourceRow[]>;
 
-  /** The week a lead arrived in, as an index into the scope's weeks (the time zone stays in JS: weekEnds). */
-  const weekOf = (scope: ReportScope) =>
-    sql<number>`case ${sql.join(
-      scope.weekEnds.map((end, index) => sql`when l.created_at < ${end} then ${sql.lit(index)}`),
-      sql` `,
-    )} end`;
+  /**
+   * The week a lead arrived in, as an index into the scope's weeks: a binary search over their ends as nested
+   * CASEs (6 comparisons a lead for two years of weeks, not up to 105). The time zone stays in JS: weekEnds.
+   */
+  const weekOf = (scope: ReportScope) => {
+    const search = (low: number, high: number): RawBuilder<number> => {
+      if (low === high) return sql<number>`${sql.lit(low)}`;
+      const middle = (low + high) >> 1;
+      return sql<number>`case when l.created_at < ${scope.weekEnds[middle] ?? 0} then ${search(low, middle)} else ${search(middle + 1, high)} end`;
+    };
+    return search(0, Math.max(0, scope.weekEnds.length - 1));
+  };
 
   /** From arrival to first response (ms); one stamped a moment before its lead (two clocks) is immediate. */
   const responseMs = sql<number>`case when l.first_response_at < l.created_at then 0 else l.first_response_at - l.created_at end`;
