@@ -10,6 +10,8 @@ import { z } from "../leads/zod.ts";
 export const REPORT_WEEKS = 12;
 /** The longest range one request may ask for, in days (two years), so no request walks a century of leads. */
 export const REPORT_RANGE_MAX_DAYS = 731;
+/** Campaigns and referring sites listed, those with the most leads first (anyone can make up a campaign name). */
+export const REPORT_SOURCES_MAX = 50;
 
 const day = z.iso.date({ error: "must be a date (YYYY-MM-DD)" });
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -71,7 +73,7 @@ export const reportsAnswer = z.object({
     requests: z.record(z.string(), z.number().int().min(0)).nullable(),
     applications: z.record(z.string(), z.number().int().min(0)).nullable(),
   }),
-  campaigns: z.array(sourceConversionSchema),
-  referrers: z.array(sourceConversionSchema),
+  campaigns: z.array(sourceConversionSchema).max(REPORT_SOURCES_MAX),
+  referrers: z.array(sourceConversionSchema).max(REPORT_SOURCES_MAX),
 });
 export type ReportsAnswer = z.infer<typeof reportsAnswer>;

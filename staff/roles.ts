@@ -14,6 +14,10 @@ export const ROLE_LABELS: Record<Role, string> = {
 const APPLICATION_FORMS: readonly LeadFormId[] = ["nurse-application"];
 const REQUEST_FORMS = LEAD_FORM_IDS.filter((form) => !APPLICATION_FORMS.includes(form));
 
+/** An application (its own workflow, the recruiters' side), not a request. */
+export const isApplicationForm = (formId: string) =>
+  (APPLICATION_FORMS as readonly string[]).includes(formId);
+
 /** The forms each role may see; a lead of any other form answers 404, like one that does not exist. */
 export const FORMS_OF_ROLE: Record<Role, readonly LeadFormId[]> = {
   admin: LEAD_FORM_IDS,
@@ -33,9 +37,7 @@ export const maySee = (role: Role, formId: string) =>
 export function statusesFor(role: Role): string[] {
   const forms = FORMS_OF_ROLE[role];
   const statuses = new Set<string>();
-  if (forms.some((form) => !APPLICATION_FORMS.includes(form)))
-    for (const s of REQUEST_STATUSES) statuses.add(s);
-  if (forms.some((form) => APPLICATION_FORMS.includes(form)))
-    for (const s of APPLICATION_STATUSES) statuses.add(s);
+  if (forms.some((form) => !isApplicationForm(form))) for (const s of REQUEST_STATUSES) statuses.add(s);
+  if (forms.some(isApplicationForm)) for (const s of APPLICATION_STATUSES) statuses.add(s);
   return [...statuses];
 }

@@ -63,6 +63,11 @@ export const staffRoutes: RouteObject[] = [
           { path: "erase", ...fromModule(erase, { inFrame: true }) },
           { path: "unmatched", ...fromModule(unmatched, { inFrame: true }) },
           { path: "settings", ...fromModule(settings, { inFrame: true }) },
+          // Its own chunk, with its chart library: no other page loads them (decision 025).
+          {
+            path: "reports",
+            lazy: async () => fromModule(await import("~/staff/routes/reports"), { inFrame: true }),
+          },
         ],
       },
     ],

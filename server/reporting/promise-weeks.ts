@@ -1,101 +1,45 @@
 import type { LeadFormId } from "../../leads/catalog.ts";
 import type { FormWeek, ReportWeekNumbers } from "../../staff/reports.ts";
 import type { ReportWeek } from "../calendar/weeks.ts";
+import type { WeekCountRow, WeekMedianRow } from "../store/queries/reports.ts";
 
 /**
- * The reports' promise numbers per form per week (issue 28): each lead counts in the week it arrived, so a week's
- * numbers settle once its leads are answered or overdue. The weeks come from reportWeeks, whose instant bounds
- * keep the time zone out of this loop.
+ * The reports' promise numbers per form per week (issue 28), from the store's groups: each lead counts in the
+ * week it arrived, so a week's numbers settle once its leads are answered or overdue. The store groups by the
+ * index of the week in reportWeeks' list, whose instant bounds keep the time zone out of SQL.
  */
-
-/** What the reports read of a lead: its form and its clock, in epoch milliseconds. */
-export interface LeadClock {
-  form: LeadFormId;
-  createdAt: number;
-  dueAt: number;
-  firstResponseAt: number | null;
-}
 
 const MINUTE_MS = 60_000;
 
-interface Tally {
-  leads: number;
-  answered: number;
-  withinPromise: number;
-  minutes: number[];
-}
+const EMPTY: FormWeek = { leads: 0, answered: 0, answeredWithinPromise: 0, medianFirstResponseMinutes: null };
 
 export function promiseWeeks(
-  leads: Iterable<LeadClock>,
+  counts: readonly WeekCountRow[],
+  medians: readonly WeekMedianRow[],
   weeks: readonly ReportWeek[],
   forms: readonly LeadFormId[],
 ): ReportWeekNumbers[] {
-  const tallies = weeks.map(
-    () =>
-      new Map(
-        forms.map((form): [LeadFormId, Tally] => [
-          form,
-          { leads: 0, answered: 0, withinPromise: 0, minutes: [] },
-        ]),
-      ),
-  );
-  for (const lead of leads) {
-    const index = weekIndex(weeks, lead.createdAt);
-    const tally = index === undefined ? undefined : tallies[index]?.get(lead.form);
-    if (!tally) continue;
-    tally.leads++;
-    if (lead.firstResponseAt === null) continue;
-    tally.answered++;
-    if (lead.firstResponseAt <= lead.dueAt) tally.withinPromise++;
-    tally.minutes.push(minutesBetween(lead.createdAt, lead.firstResponseAt));
-  }
+  const key = (form: string, week: number | string | bigint) => `${form} ${Number(week)}`;
+  const medianOf = new Map(medians.map((row) => [key(row.form_id, row.week), Number(row.median_ms)]));
+  const countOf = new Map(counts.map((row) => [key(row.form_id, row.week), row]));
   return weeks.map((week, index) => ({
     weekStart: week.weekStart,
     forms: Object.fromEntries(
-      [...(tallies[index] ?? [])].map(([form, tally]): [LeadFormId, FormWeek] => {
-        const median = medianOf(tally.minutes);
+      forms.map((form): [LeadFormId, FormWeek] => {
+        const row = countOf.get(key(form, index));
+        if (!row) return [form, EMPTY];
+        const median = medianOf.get(key(form, index));
         return [
           form,
           {
-            leads: tally.leads,
-            answered: tally.answered,
-            answeredWithinPromise: tally.withinPromise,
-            medianFirstResponseMinutes: median === null ? null : Math.round(median * 10) / 10,
+            leads: Number(row.leads),
+            answered: Number(row.answered),
+            answeredWithinPromise: Number(row.within_promise),
+            medianFirstResponseMinutes:
+              median === undefined ? null : Math.round((median / MINUTE_MS) * 10) / 10,
           },
         ];
       }),
     ),
   }));
-}
-
-/** Minutes from a lead's arrival to its first response; null while it has none. */
-export function firstResponseMinutes(lead: Pick<LeadClock, "createdAt" | "firstResponseAt">): number | null {
-  return lead.firstResponseAt === null ? null : minutesBetween(lead.createdAt, lead.firstResponseAt);
-}
-
-/** A response stamped before its lead (clocks of two instances a little apart) counts as immediate. */
-const minutesBetween = (from: number, to: number) => Math.max(0, to - from) / MINUTE_MS;
-
-/** The median of some numbers (the mean of the middle two for an even count); null for none. */
-export function medianOf(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = values.toSorted((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const upper = sorted[middle] ?? 0;
-  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
-}
-
-/** The week whose [from, to) holds an instant, by binary search over weeks in order. */
-function weekIndex(weeks: readonly ReportWeek[], at: number): number | undefined {
-  let low = 0;
-  let high = weeks.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const week = weeks[middle];
-    if (!week) return undefined;
-    if (at < week.from) high = middle - 1;
-    else if (at >= week.to) low = middle + 1;
-    else return middle;
-  }
-  return undefined;
 }

@@ -1,11 +1,13 @@
 import { Hono } from "hono";
 import { hoursPerBusinessDay } from "../calendar/business-hours.ts";
+import { businessCalendarFromEnv } from "../calendar/calendar-env.ts";
 import type { ServerConfig } from "../config.ts";
 import { errorKind } from "../error-kind.ts";
 import { clientAddressResolver, rateLimitKey } from "../leads/client-address.ts";
 import { createRateLimiter } from "../leads/rate-limit.ts";
 import type { Logger } from "../logger.ts";
 import { confirmationSettingsOf } from "../mail/confirmation-plan.ts";
+import { createReports } from "../reporting/reports.ts";
 import type { Store } from "../store/store.ts";
 import { createStaffAccounts } from "./accounts.ts";
 import { mountAdmin } from "./admin-routes.ts";
@@ -17,6 +19,7 @@ import { createInbox } from "./inbox.ts";
 import { mountLeads } from "./lead-routes.ts";
 import { createReplies } from "./replies.ts";
 import { mountReplies } from "./reply-routes.ts";
+import { mountReports } from "./report-routes.ts";
 import { staffSessions } from "./session.ts";
 import { mountSettings } from "./settings-routes.ts";
 import { createSignIn } from "./sign-in.ts";
@@ -30,6 +33,7 @@ export interface StaffApiDeps {
     | "intake"
     | "leadWork"
     | "conversation"
+    | "reports"
     | "mail"
     | "inbound"
     | "staffAccounts"
@@ -96,6 +100,10 @@ export async function createStaffApi(deps: StaffApiDeps) {
     replies: createReplies({ config, store, now, ...(deps.onOutboxWork && { onQueued: deps.onOutboxWork }) }),
   });
   mountSettings(app, { store, now });
+  mountReports(app, {
+    reportFor: createReports({ reports: store.reports, calendar: businessCalendarFromEnv(config), now }),
+    audit: store.audit,
+  });
   mountAdmin(app, { eraser: createEraser(store), audit: store.audit, inbound: store.inbound, logger });
 
   app.all("*", (c) => fail(c, 404, "not_found", "No such API endpoint."));

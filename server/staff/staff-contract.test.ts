@@ -16,6 +16,7 @@ import {
   setupPasswordAnswer,
 } from "../../staff/api.ts";
 import { callAnswer, settingsAnswer } from "../../staff/conversation.ts";
+import { reportsAnswer } from "../../staff/reports.ts";
 import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
 import { DIALECTS } from "../test/test-database.ts";
 
@@ -133,11 +134,18 @@ describe.each(DIALECTS)("the staff API's answers follow the contract on %s", (di
     await expectContract(auditPageAnswer, await as(admin, "/audit?page=2"));
   });
 
+  it("the reports, over the last weeks, a range, and a role's own forms", async () => {
+    await expectContract(reportsAnswer, await as(admin, "/reports"));
+    await expectContract(reportsAnswer, await as(admin, "/reports?from=2000-01-01&to=2001-12-31"));
+    await expectContract(reportsAnswer, await as(seller, "/reports?from=&to="));
+  });
+
   it("every refusal", async () => {
     await expectContract(errorAnswer, await h.request("/me"), 401);
     await expectContract(errorAnswer, await as(seller, "/audit"), 404);
     await expectContract(errorAnswer, await as(seller, `/leads/${randomUUID()}`), 404);
     await expectContract(errorAnswer, await as(admin, "/leads?form=nope"), 422);
+    await expectContract(errorAnswer, await as(admin, "/reports?from=2026-01-01"), 422);
     await expectContract(
       errorAnswer,
       await as(admin, `/leads/${ids.demo}`, { method: "PATCH", json: { status: "Hired" } }),

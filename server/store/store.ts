@@ -14,6 +14,7 @@ import { type LeadWork, leadWorkQueries } from "./queries/lead-work.ts";
 import { type MailOutbox, mailOutboxQueries } from "./queries/mail-outbox.ts";
 import { type Operations, operationQueries } from "./queries/operations.ts";
 import { type Outbox, outboxQueries } from "./queries/outbox.ts";
+import { type ReportQueries, reportQueries } from "./queries/reports.ts";
 import { type StaffAccountRows, staffAccountQueries } from "./queries/staff-accounts.ts";
 import { ensureDataDirs, sweepTempFiles } from "./resume-files.ts";
 import { openSqliteEngine } from "./sqlite-engine.ts";
@@ -60,6 +61,8 @@ export interface Store {
   readonly leadWork: LeadWork;
   /** A lead's conversation: messages sent and received, calls, the person's other leads (server/staff). */
   readonly conversation: ConversationQueries;
+  /** The reports page's numbers (server/reporting). */
+  readonly reports: ReportQueries;
   /** The staff accounts' rows beside better-auth's (server/staff). */
   readonly staffAccounts: StaffAccountRows;
   readonly audit: AuditLog;
@@ -97,6 +100,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     inbox: inboxQueries(engine),
     leadWork: leadWorkQueries(engine, reads),
     conversation: conversationQueries(engine),
+    reports: reportQueries(engine),
     staffAccounts: staffAccountQueries(engine),
     audit: auditLogQueries(engine),
     authDatabase: { db: engine.db, type: engine.dialect },

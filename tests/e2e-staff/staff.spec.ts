@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import {
   arrive,
@@ -281,6 +282,54 @@ test("My settings: assignment e-mails turn off and on, kept by the server", asyn
   await expect(box).toBeChecked();
 });
 
+test("reports: a recruiter sees the applications' numbers only; an admin every form, over the range asked", async ({
+  page,
+  seed,
+}) => {
+  await signIn(page, seed.accounts.recruiter);
+  await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Reports" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  const leads = page.getByRole("figure", { name: "Leads per week" });
+  await expect(leads.locator("svg").first()).toBeVisible();
+  await leads.getByRole("button", { name: "Show table" }).click();
+  await expect(leads.getByRole("table").getByRole("columnheader")).toHaveText([
+    "Week of",
+    "Nurse application",
+  ]);
+  const steps = page.getByRole("figure", { name: "Pipeline" });
+  await steps.getByRole("button", { name: "Show table" }).click();
+  const kinds = await steps.getByRole("table").locator("tbody tr td:first-child").allTextContents();
+  expect(new Set(kinds)).toEqual(new Set(["Applications"]));
+  await expect(page.getByText(/ChartAssist|CareWorks|Staffing request|Payroll/)).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await signIn(page, seed.accounts.admin, { next: "/staff/reports" });
+  await expect(page.getByRole("figure", { name: "Leads per week" }).locator("svg").first()).toBeVisible();
+  const to = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel("From", { exact: true }).fill(from);
+  await page.getByLabel("To", { exact: true }).fill(to);
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/reports\\?from=${from}&to=${to}$`));
+  const figure = page.getByRole("figure", { name: "Leads per week" });
+  await figure.getByRole("button", { name: "Show table" }).click();
+  await expect(figure.getByRole("table").getByRole("columnheader")).toHaveCount(6);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    figure.getByRole("button", { name: /Download CSV/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`leads-per-week-${from}-to-${to}.csv`);
+  const csv = await readFile(await download.path(), "utf8");
+  expect(csv.split("\r\n")[0]).toMatch(/^Week of,.*Nurse application/);
+
+  // A range the contract refuses is named at its field, and nothing is asked of the server.
+  await page.goto(`/staff/reports?from=${to}&to=${from}`);
+  await expect(page.getByLabel("To", { exact: true })).toHaveAccessibleDescription(
+    "To must not be before from.",
+  );
+  await expect(page.getByRole("figure")).toHaveCount(0);
+});
+
 test("erase: e-mail, then what will go, then the confirmation, then what went", async ({ page, seed }) => {
   const email = `erase-${unique()}@example.com`;
   await arrive(page.request, "payroll-info", { name: "Erin Erase", email, organization: "Gone Co" });
@@ -429,6 +478,18 @@ const staffPages: {
     open: async (page) => {
       await page.goto("/staff/audit");
       await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+    },
+  },
+  {
+    name: "reports",
+    signedIn: true,
+    open: async (page) => {
+      await page.goto("/staff/reports");
+      await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+      await expect(page.getByRole("figure", { name: "Leads per week" }).locator("svg").first()).toBeVisible();
+      const steps = page.getByRole("figure", { name: "Pipeline" });
+      await steps.getByRole("button", { name: "Show table" }).click();
+      await expect(steps.getByRole("table")).toBeVisible();
     },
   },
   {

@@ -34,6 +34,7 @@ import {
   settingsRequest,
   unmatchedPageAnswer,
 } from "../../../staff/conversation.ts";
+import { reportsAnswer, reportsQuery } from "../../../staff/reports.ts";
 import { signInPath } from "./staff-paths";
 
 /** Where the staff API lives (server/staff/staff-api.ts, mounted by the server). */
@@ -83,6 +84,7 @@ export const STAFF_ENDPOINTS = {
   unmatched: { method: "GET", path: "/unmatched", query: auditQuery, answer: unmatchedPageAnswer },
   settings: { method: "GET", path: "/settings", answer: settingsAnswer },
   saveSettings: { method: "PATCH", path: "/settings", request: settingsRequest, answer: settingsAnswer },
+  reports: { method: "GET", path: "/reports", query: reportsQuery, answer: reportsAnswer },
 } as const satisfies Record<string, Endpoint>;
 
 type Endpoints = typeof STAFF_ENDPOINTS;

@@ -9,6 +9,7 @@ export const staffPaths = {
   erase: `${STAFF_PATH}/erase`,
   unmatched: `${STAFF_PATH}/unmatched`,
   settings: `${STAFF_PATH}/settings`,
+  reports: `${STAFF_PATH}/reports`,
   lead: (id: string) => `${STAFF_PATH}/leads/${encodeURIComponent(id)}`,
 } as const;
 
