@@ -1,8 +1,8 @@
 /**
  * What the confirmation e-mail costs the lead intake, measured side by side in one run (issue 27: with them on,
  * at most 10 % less throughput than off). Two servers on SQLite, each with its own real SMTP server (smtp-server
- * on loopback), alike but for CONFIRMATION_EMAILS, loaded in turn, on, off, on, off, with a distinct e-mail
- * address per lead so the 24-hour limit suppresses none. Either the relay and the mail worker run apart
+ * on loopback), alike but for CONFIRMATION_EMAILS, loaded in turn, on, off, then off, on (inTurn), with a
+ * distinct e-mail address per lead so the 24-hour limit suppresses none. Either the relay and the mail worker run apart
  * (`leads relay` after the load, as the main bench runs them: the intake's own cost), or inside each server
  * while it takes leads (one more SMTP message per lead on the same cores). Afterwards every lead of the "on"
  * side must have had exactly one confirmation at its SMTP server, the one the store recorded, and the "off"
@@ -25,9 +25,8 @@ import {
 } from "../server/test/server-process.ts";
 import { type SmtpSink, startSmtpSink } from "../server/test/smtp-sink.ts";
 import { postLeadLoad } from "./bench-load.ts";
-import { cpuMs } from "./bench-observability.ts";
+import { cpuMs, inTurn, ROUNDS } from "./bench-observability.ts";
 
-const ROUNDS = 3;
 const WARM_UP_S = 3;
 export const MAX_CONFIRMATION_COST = 0.1;
 
@@ -99,7 +98,7 @@ export async function compareConfirmations(
       await postLeadLoad(server.url, connections, WARM_UP_S, { distinctEmails: true });
     }
     for (let round = 0; round < ROUNDS; round++)
-      for (const side of sides) {
+      for (const side of inTurn(sides, round)) {
         const cpuBefore = cpuMs(side.server.pid);
         const load = await postLeadLoad(side.server.url, connections, durationS, { distinctEmails: true });
         side.cpuPerLead.push(((cpuMs(side.server.pid) - cpuBefore) * 1000) / Math.max(load["2xx"], 1));

@@ -18,8 +18,8 @@ import {
 import { postLeadLoad } from "./bench-load.ts";
 
 const TOKEN = "bench-observability-token";
-/** Even, so that each side goes first in half the rounds. */
-const ROUNDS = 4;
+/** Even, so that each side goes first in half the rounds (inTurn). */
+export const ROUNDS = 4;
 const WARM_UP_S = 3;
 export const MAX_COST = 0.05;
 
@@ -39,6 +39,13 @@ export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
+
+/**
+ * The two sides of a round in turn, A B then B A: a machine growing busier or quieter during a run (each run's
+ * numbers drift) weighs on both alike, where always A then B put all of it on one.
+ */
+export const inTurn = <T>(sides: readonly T[], round: number): readonly T[] =>
+  round % 2 === 0 ? sides : sides.toReversed();
 
 export async function compareObservability(
   connections: number,
@@ -75,8 +82,7 @@ export async function compareObservability(
       await postLeadLoad(side.server.url, connections, WARM_UP_S);
     }
     for (let round = 0; round < ROUNDS; round++) {
-      // On then off, then off then on: whichever goes second in a round does not always meet the same machine.
-      for (const side of round % 2 === 0 ? sides : sides.toReversed()) {
+      for (const side of inTurn(sides, round)) {
         const url = side.server?.url ?? "";
         const scraper = side.scrape
           ? setInterval(
