@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -46,8 +47,12 @@ export default function SettingsPage() {
   const { settings } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<LeadActionResult>();
   useActionToast(fetcher.data);
-  // While saving, the box shows what was asked for; after, what the server keeps.
-  const pending = fetcher.formData ? fetcher.formData.get("assignmentEmails") === "on" : null;
+  // While saving, the box shows what was asked for; after, what the server keeps. Held in state set in the click
+  // itself: the router's own submission state arrives in a transition, after React has put a controlled box back.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (fetcher.state === "idle") setAsked(null);
+  }, [fetcher.state]);
   return (
     <div className="flex max-w-3xl flex-col gap-4 p-4 md:p-6">
       <h1 className="text-xl font-semibold text-ink">My settings</h1>
@@ -57,8 +62,11 @@ export default function SettingsPage() {
             <Checkbox
               id="assignment-emails"
               name="assignmentEmails"
-              checked={pending ?? settings.assignmentEmails}
-              onChange={(event) => fetcher.submit(event.currentTarget.form)}
+              checked={asked ?? settings.assignmentEmails}
+              onChange={(event) => {
+                setAsked(event.currentTarget.checked);
+                fetcher.submit(event.currentTarget.form);
+              }}
               aria-describedby="assignment-emails-help"
             />
           </span>
