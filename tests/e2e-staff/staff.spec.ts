@@ -506,6 +506,7 @@ const staffPages: {
 
 for (const { name, signedIn, open } of staffPages) {
   test(`axe and layout: ${name}`, async ({ page, viewport, seed, server, signedInAsAdmin }) => {
+    test.skip(server.database !== "sqlite", "the pages' markup does not depend on the database");
     if (signedIn) await signedInAsAdmin();
     await open(page, { phone: (viewport?.width ?? 0) < 768, seed, server });
     await page.waitForLoadState("networkidle");
