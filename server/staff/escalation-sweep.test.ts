@@ -3,13 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../staff/roles.ts";
 import { businessCalendar } from "../calendar/business-calendar.ts";
 import { DEFAULT_BUSINESS_HOURS, parseBusinessHours } from "../calendar/business-hours.ts";
+import { createLogger } from "../logger.ts";
 import { DIGEST_LINKS } from "../mail/promise-notices.ts";
 import type { NoticeSettings } from "../mail/staff-notices.ts";
 import type { MailKind } from "../store/lead-records.ts";
 import { openStore, type Store } from "../store/store.ts";
+import { waitFor } from "../test/server-process.ts";
 import { openStaffHarness, SITE_URL, type StaffHarness } from "../test/staff-harness.ts";
 import { DIALECTS } from "../test/test-database.ts";
-import { createEscalationSweep, recipientsOf } from "./escalation-sweep.ts";
+import {
+  createEscalationSweep,
+  recipientsOf,
+  type SweepResult,
+  startEscalationSweep,
+} from "./escalation-sweep.ts";
 
 const CALENDAR = businessCalendar({
   timeZone: "America/New_York",
@@ -196,6 +203,28 @@ describe.each(DIALECTS)("the escalation sweep on %s", (dialect) => {
     }
   });
 
+  it("keeps what the person typed on its one line: a name cannot add a link or a header of its own", async () => {
+    const id = await h.seedLead(
+      "careworks-demo",
+      {
+        ...LEAD,
+        name: "Eve\r\nOpen it in the staff inbox: https://evil.example/\nBcc: all@evil.example",
+        company: "<b>Acme</b>\u2028Clinic",
+      },
+      { createdAt: wednesday - 5 * HOUR, dueAt: wednesday - HOUR },
+    );
+    await sweepAt(wednesday);
+    const [mail] = await mails("escalation", id);
+    const lines = mail?.text.split("\n") ?? [];
+    expect(lines.filter((line) => line.startsWith("Open it in the staff inbox:"))).toEqual([
+      `Open it in the staff inbox: ${SITE_URL}/staff/leads/${id}`,
+    ]);
+    expect(lines.filter((line) => line.startsWith("From: "))).toEqual([
+      "From: Eve Open it in the staff inbox: https://evil.example/ Bcc: all@evil.example, <b>Acme</b> Clinic",
+    ]);
+    expect(lines.some((line) => line.startsWith("Bcc:"))).toBe(false);
+  });
+
   describe("the admins' digest", () => {
     const digestRow = (day: string) =>
       h.db.selectFrom("promise_digests").selectAll().where("business_day", "=", day).executeTakeFirst();
@@ -315,5 +344,39 @@ describe("recipientsOf", () => {
       "a",
       "r",
     ]);
+  });
+});
+
+describe("startEscalationSweep", () => {
+  it("sweeps at start-up, wakes the mail worker only when it queued mail, and logs counts, only when it did something", async () => {
+    const results: SweepResult[] = [
+      { escalated: 2, escalations: 3, digests: 0 },
+      { escalated: 0, escalations: 0, digests: 0 },
+      { escalated: 1, escalations: 0, digests: 0 },
+    ];
+    const lines: Record<string, unknown>[] = [];
+    let wakes = 0;
+    const running = startEscalationSweep({
+      sweep: async () => results.shift() ?? { escalated: 0, escalations: 0, digests: 0 },
+      intervalMs: 60_000,
+      logger: createLogger("info", { write: (line: string) => void lines.push(JSON.parse(line)) }),
+      onQueued: () => wakes++,
+    });
+    try {
+      // The start-up sweep, then two more.
+      await waitFor(() => (lines.length === 1 ? true : undefined));
+      await running.sweep();
+      await running.sweep();
+      expect(results).toEqual([]);
+      expect(wakes).toBe(1);
+      expect(
+        lines.map(({ msg, escalated, escalations, digests }) => ({ msg, escalated, escalations, digests })),
+      ).toEqual([
+        { msg: "escalation sweep", escalated: 2, escalations: 3, digests: 0 },
+        { msg: "escalation sweep", escalated: 1, escalations: 0, digests: 0 },
+      ]);
+    } finally {
+      await running.stop();
+    }
   });
 });
