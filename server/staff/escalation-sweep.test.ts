@@ -225,6 +225,14 @@ describe.each(DIALECTS)("the escalation sweep on %s", (dialect) => {
     expect(lines.some((line) => line.startsWith("Bcc:"))).toBe(false);
   });
 
+  it("erasing the lead erases its escalations, which carry the person's name", async () => {
+    const id = await seed("careworks-demo", wednesday - 5 * HOUR, wednesday - HOUR);
+    await sweepAt(wednesday);
+    expect(await mails("escalation", id)).toHaveLength(3);
+    await h.store.erasure.erase([id]);
+    expect(await mails("escalation", id)).toEqual([]);
+  });
+
   describe("the admins' digest", () => {
     const digestRow = (day: string) =>
       h.db.selectFrom("promise_digests").selectAll().where("business_day", "=", day).executeTakeFirst();
