@@ -145,6 +145,10 @@ export const serverEnvSchema = z.object({
   METRICS_TOKEN: bearerToken.optional(),
   /** false: no confirmation e-mail to the person who wrote in (otherwise sent whenever SMTP_URL and MAIL_FROM are set). */
   CONFIRMATION_EMAILS: flag.default(true),
+  /** false: no escalation e-mails and no admins' digest of missed promises (otherwise sent whenever SMTP_URL and MAIL_FROM are set). */
+  ESCALATION_EMAILS: flag.default(true),
+  /** How often each instance looks for leads past due and for the day's digest (tests and operations shorten it). */
+  ESCALATION_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
   /** A shared mailbox staff replies ask to be answered at (Reply-To), instead of the staff member's own address. */
   REPLY_TO: oneMailbox.optional(),
   /** POST /api/inbound/email answers only `Authorization: Bearer <this>`; unset, it is a 404. */

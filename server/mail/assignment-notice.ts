@@ -1,22 +1,7 @@
-import { plainLine } from "../../leads/plain-text.ts";
-import { formLabelOf, nameOf, organisationOf } from "../../staff/labels.ts";
+import { formLabelOf } from "../../staff/labels.ts";
 import { staffLinkFor } from "../relay/channels/lead-mail.ts";
-import { newId } from "../store/ids.ts";
 import type { NewMail } from "../store/lead-records.ts";
-import { buildStaffNotice } from "./outgoing-mail.ts";
-
-/** What an assignment notice needs from the configuration: undefined without a mail server (no notices). */
-export interface NoticeSettings {
-  /** MAIL_FROM. */
-  from: string;
-  /** SITE_URL: the link's base. */
-  siteUrl: string;
-  /** MAIL_PERSONAL_DATA: false, and the notice names the form, the time and the link, nothing the person gave. */
-  personalData: boolean;
-}
-
-/** How much of the person's name and organisation a notice's line carries. */
-const NAME_MAX = 100;
+import { type NoticeSettings, noticeMail, personLine, staffName } from "./staff-notices.ts";
 
 /**
  * The e-mail that tells a staff member someone else assigned them a lead (issue 27): who assigned it, which
@@ -31,14 +16,9 @@ export function assignmentNotice(input: {
 }): NewMail {
   const { lead, assignee, assignedBy, settings } = input;
   const form = formLabelOf(lead.formId);
-  const who = settings.personalData
-    ? [nameOf(lead.fields), organisationOf(lead.fields)]
-        .map((value) => plainLine(value ?? "", NAME_MAX))
-        .filter(Boolean)
-        .join(", ")
-    : "";
+  const who = personLine(lead.fields, settings);
   const text = [
-    `${plainLine(assignedBy.name, NAME_MAX) || "A colleague"} assigned you a lead.`,
+    `${staffName(assignedBy.name) || "A colleague"} assigned you a lead.`,
     "",
     `Form: ${form}`,
     ...(who ? [`From: ${who}`] : []),
@@ -49,21 +29,12 @@ export function assignmentNotice(input: {
     "You get these e-mails while assignment e-mails are on under My settings in the staff inbox.",
     "",
   ].join("\n");
-  const built = buildStaffNotice({
-    to: assignee.email,
+  return noticeMail({
+    kind: "assignment",
+    leadId: lead.id,
+    recipient: assignee,
     subject: `Lead assigned to you: ${form}`,
     text,
     settings,
   });
-  return {
-    id: newId(),
-    kind: "assignment",
-    leadId: lead.id,
-    recipientId: assignee.id,
-    to: String(built.message.to),
-    subject: String(built.message.subject),
-    text: String(built.message.text),
-    envelope: built.envelope,
-    messageId: built.messageId,
-  };
 }

@@ -7,6 +7,7 @@ import { clientAddressResolver, rateLimitKey } from "../leads/client-address.ts"
 import { createRateLimiter } from "../leads/rate-limit.ts";
 import type { Logger } from "../logger.ts";
 import { confirmationSettingsOf } from "../mail/confirmation-plan.ts";
+import { noticeSettingsOf } from "../mail/staff-notices.ts";
 import { createReports } from "../reporting/reports.ts";
 import type { Store } from "../store/store.ts";
 import { createStaffAccounts } from "./accounts.ts";
@@ -88,10 +89,7 @@ export async function createStaffApi(deps: StaffApiDeps) {
     store,
     hoursPerBusinessDay: hoursPerDay,
     confirmations: confirmationSettingsOf(config),
-    notices:
-      config.SMTP_URL && config.MAIL_FROM
-        ? { from: config.MAIL_FROM, siteUrl: config.site.url, personalData: config.MAIL_PERSONAL_DATA }
-        : undefined,
+    notices: noticeSettingsOf(config),
     ...(deps.onOutboxWork && { onOutboxWork: deps.onOutboxWork }),
     now,
   });

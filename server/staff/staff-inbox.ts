@@ -1,17 +1,23 @@
+import { businessCalendarFromEnv } from "../calendar/calendar-env.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Logger } from "../logger.ts";
+import { noticeSettingsOf } from "../mail/staff-notices.ts";
 import type { beginStartup } from "../startup.ts";
 import type { Store } from "../store/store.ts";
 import { openStaffAuth } from "./auth.ts";
+import { createEscalationSweep, startEscalationSweep } from "./escalation-sweep.ts";
 import { createStaffApi } from "./staff-api.ts";
 import { startStaffUpkeep } from "./staff-upkeep.ts";
 
 /** The staff inbox as the site server mounts it at /api/staff (server/server.ts). */
 export interface StaffInbox {
   app: Awaited<ReturnType<typeof createStaffApi>>["app"];
-  /** Starts the periodic upkeep (audit retention, planner statistics); called once the server listens. */
+  /**
+   * Starts the periodic upkeep (audit retention, planner statistics) and the escalation sweep; called once the
+   * server listens.
+   */
   start(): void;
-  /** Stops the upkeep, then closes the API's rate limiter (the store is the server's to close). */
+  /** Stops the upkeep and the sweep, then closes the API's rate limiter (the store is the server's to close). */
   stop(): Promise<void>;
 }
 
@@ -44,13 +50,24 @@ export async function openStaffInbox({
     }),
   );
   let upkeep: ReturnType<typeof startStaffUpkeep> | undefined;
+  let escalations: ReturnType<typeof startEscalationSweep> | undefined;
   return {
     app: staffApi.app,
     start() {
       upkeep ??= startStaffUpkeep({ store, logger, retentionDays: config.AUDIT_RETENTION_DAYS });
+      escalations ??= startEscalationSweep({
+        sweep: createEscalationSweep({
+          escalations: store.escalations,
+          notices: config.ESCALATION_EMAILS ? noticeSettingsOf(config) : undefined,
+          calendar: businessCalendarFromEnv(config),
+        }),
+        intervalMs: config.ESCALATION_SWEEP_MS,
+        logger,
+        ...(onOutboxWork && { onQueued: onOutboxWork }),
+      });
     },
     async stop() {
-      await upkeep?.stop();
+      await Promise.all([upkeep?.stop(), escalations?.stop()]);
       await staffApi.close().catch(() => undefined);
     },
   };

@@ -107,6 +107,8 @@ export interface NewMail {
   authorId?: string | null;
   /** The staff member it is for (a notice). */
   recipientId?: string | null;
+  /** One message per key, whichever instance queues it (an escalation to one person, one day's digest). */
+  dedupeKey?: string;
   to: string;
   subject: string;
   text: string;

@@ -5,6 +5,7 @@ import { openPostgresEngine } from "./postgres-engine.ts";
 import { type AuditLog, auditLogQueries } from "./queries/audit-log.ts";
 import { type ConversationQueries, conversationQueries } from "./queries/conversation.ts";
 import { type Erasure, erasureQueries } from "./queries/erasure.ts";
+import { type EscalationQueries, escalationQueries } from "./queries/escalations.ts";
 import { type InboundQueries, inboundQueries } from "./queries/inbound.ts";
 import { type InboxQueries, inboxQueries } from "./queries/inbox.ts";
 import { type Incidents, incidentQueries } from "./queries/incidents.ts";
@@ -63,6 +64,8 @@ export interface Store {
   readonly conversation: ConversationQueries;
   /** The reports page's numbers (server/reporting). */
   readonly reports: ReportQueries;
+  /** The promises' escalations and the admins' daily digest (server/staff/escalation-sweep.ts). */
+  readonly escalations: EscalationQueries;
   /** The staff accounts' rows beside better-auth's (server/staff). */
   readonly staffAccounts: StaffAccountRows;
   readonly audit: AuditLog;
@@ -101,6 +104,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     leadWork: leadWorkQueries(engine, reads),
     conversation: conversationQueries(engine),
     reports: reportQueries(engine),
+    escalations: escalationQueries(engine),
     staffAccounts: staffAccountQueries(engine),
     audit: auditLogQueries(engine),
     authDatabase: { db: engine.db, type: engine.dialect },

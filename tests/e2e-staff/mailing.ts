@@ -23,55 +23,80 @@ export interface Mailing {
   admin: Account;
 }
 
+/** A mailing server and what it leaves behind (its DATA_DIR, its PostgreSQL schema), to stop and remove. */
+export interface MailingServer {
+  server: StaffServer;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a server that relays to `sink` on the database of the worker's project (its own schema on
+ * PostgreSQL), with `env` on top of the usual settings; `before` runs first, with its DATA_DIR and schema made
+ * and nothing listening yet (to fill its store as the first sweep should find it).
+ */
+export async function startMailingServer(
+  project: StaffServer,
+  sink: SmtpSink,
+  options: { env?: Record<string, string>; before?: (server: StaffServer) => Promise<void> } = {},
+): Promise<MailingServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "e2e-staff-mail-"));
+  const schema =
+    project.databaseUrl && process.env.DATABASE_URL
+      ? await createTestSchema(process.env.DATABASE_URL, "staff_mail")
+      : undefined;
+  const port = await freePort();
+  const server: StaffServer = {
+    database: project.database,
+    origin: `http://127.0.0.1:${port}`,
+    dataDir,
+    ...(schema && { databaseUrl: schema.url }),
+    seedFile: "",
+  };
+  await options.before?.(server);
+  const served = await startServer(
+    {
+      PORT: String(port),
+      SITE_URL: server.origin,
+      BUILD_DIR: path.join(process.env.BUILD_OUT || "build", "client"),
+      DATA_DIR: dataDir,
+      DATABASE_URL: schema?.url ?? "",
+      TRUST_PROXY: "loopback",
+      RATE_LIMIT_PER_MINUTE: "0",
+      LEAD_CHANNELS: "smtp",
+      SMTP_URL: sink.url,
+      MAIL_FROM,
+      REPLY_TO,
+      INBOUND_EMAIL_TOKEN,
+      LOG_LEVEL: "warn",
+      ...options.env,
+    },
+    60_000,
+  );
+  return {
+    server,
+    async stop() {
+      await served.stop();
+      await schema?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export const test = base.extend<object, { mailing: Mailing }>({
   mailing: [
     async ({ server, playwright }, use) => {
       const sink = await startSmtpSink();
-      const dataDir = await mkdtemp(path.join(tmpdir(), "e2e-staff-mail-"));
-      // The same database as the worker's project: its own schema on PostgreSQL.
-      const schema =
-        server.databaseUrl && process.env.DATABASE_URL
-          ? await createTestSchema(process.env.DATABASE_URL, "staff_mail")
-          : undefined;
-      const port = await freePort();
-      const origin = `http://127.0.0.1:${port}`;
-      const served = await startServer(
-        {
-          PORT: String(port),
-          SITE_URL: origin,
-          BUILD_DIR: path.join(process.env.BUILD_OUT || "build", "client"),
-          DATA_DIR: dataDir,
-          DATABASE_URL: schema?.url ?? "",
-          TRUST_PROXY: "loopback",
-          RATE_LIMIT_PER_MINUTE: "0",
-          LEAD_CHANNELS: "smtp",
-          SMTP_URL: sink.url,
-          MAIL_FROM,
-          REPLY_TO,
-          INBOUND_EMAIL_TOKEN,
-          LOG_LEVEL: "warn",
-        },
-        60_000,
-      );
-      const mailServer: StaffServer = {
-        database: server.database,
-        origin,
-        dataDir,
-        ...(schema && { databaseUrl: schema.url }),
-        seedFile: "",
-      };
-      const request = await playwright.request.newContext({ baseURL: origin });
-      const admin = await createAccount(request, mailServer, {
+      const mailing = await startMailingServer(server, sink);
+      const request = await playwright.request.newContext({ baseURL: mailing.server.origin });
+      const admin = await createAccount(request, mailing.server, {
         email: "admin@example.com",
         name: "Ada Admin",
         role: "admin",
       });
       await request.dispose();
-      await use({ server: mailServer, sink, admin });
-      await served.stop();
+      await use({ server: mailing.server, sink, admin });
+      await mailing.stop();
       await sink.close();
-      await schema?.drop();
-      await rm(dataDir, { recursive: true, force: true });
     },
     { scope: "worker", timeout: 120_000 },
   ],

@@ -38,9 +38,12 @@ export interface FailedMailAttempt {
 /** The messages the person who wrote in gets (their thread); the rest (notices) go to staff. */
 export const PERSON_MAIL_KINDS = ["confirmation", "reply"] as const satisfies readonly MailKind[];
 
-/** Queues a message, due at once, inside the caller's transaction. */
-export const queueMail = (trx: LeadDb, mail: NewMail, at: number) =>
-  trx
+/**
+ * Queues a message, due at once, inside the caller's transaction; one with a `dedupeKey` already queued (by
+ * this instance or another) is left as it is. Resolves with whether this call queued it.
+ */
+export async function queueMail(trx: LeadDb, mail: NewMail, at: number): Promise<boolean> {
+  const queued = await trx
     .insertInto("mail_outbox")
     .values({
       id: mail.id,
@@ -53,12 +56,16 @@ export const queueMail = (trx: LeadDb, mail: NewMail, at: number) =>
       text: mail.text,
       envelope: JSON.stringify(mail.envelope),
       message_id: mail.messageId,
+      dedupe_key: mail.dedupeKey ?? null,
       state: "pending",
       created_at: at,
       enqueued_at: at,
       next_attempt_at: at,
     })
-    .execute();
+    .onConflict((conflict) => conflict.column("dedupe_key").doNothing())
+    .executeTakeFirst();
+  return Number(queued.numInsertedOrUpdatedRows ?? 0) === 1;
+}
 
 /**
  * A new lead's confirmation, in the lead's transaction: queued unless its address was confirmed within the
@@ -78,7 +85,10 @@ export async function queueConfirmation(trx: LeadDb, leadId: string, plan: Confi
       )
       .returning("address_hash")
       .executeTakeFirst();
-    if (claimed) return queueMail(trx, { ...plan.mail, leadId }, at);
+    if (claimed) {
+      await queueMail(trx, { ...plan.mail, leadId }, at);
+      return;
+    }
   }
   const { to, subject, text } = "mail" in plan ? plan.mail : plan;
   await trx

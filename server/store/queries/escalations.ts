@@ -1,0 +1,147 @@
+import type { LeadDb } from "../database.ts";
+import type { Engine } from "../engine.ts";
+import type { NewMail } from "../lead-records.ts";
+import { parseFields } from "../lead-rows.ts";
+import { queueMail } from "./mail-outbox.ts";
+import { truthy } from "./staff-accounts.ts";
+
+/**
+ * The promises' escalations and the admins' daily digest (issue 28, decision 026). Every instance sweeps; a
+ * lead's escalation is claimed by a conditional update of its `escalated_at` and a day's digest by the insert of
+ * its `promise_digests` row, each in the transaction that queues its messages, so only the instance whose
+ * statement changed a row queues anything, and the mail outbox's `dedupe_key` holds each message to one.
+ */
+
+/** A lead whose due time has passed unanswered and whose escalation is undecided. */
+export interface OverdueLead {
+  id: string;
+  formId: string;
+  createdAt: number;
+  dueAt: number;
+  assigneeId: string | null;
+  fields: Record<string, string>;
+}
+
+/** How many promises of one form a digest's window missed. */
+export interface MissedPromises {
+  formId: string;
+  missed: number;
+}
+
+/** Due in [from, to), not spam, and answered after its due time or not at all. */
+const missedIn = (db: LeadDb, from: number, to: number) =>
+  db
+    .selectFrom("leads")
+    .where("due_at", ">=", from)
+    .where("due_at", "<", to)
+    .where("state", "!=", "spam")
+    .where((eb) =>
+      eb.or([eb("first_response_at", "is", null), eb("first_response_at", ">", eb.ref("due_at"))]),
+    );
+
+export function escalationQueries(engine: Engine) {
+  const { db, write } = engine;
+  return {
+    /** Up to `limit` leads past due (strictly: the due millisecond itself still meets it) and not escalated. */
+    async overdue(now: number, limit: number): Promise<OverdueLead[]> {
+      const rows = await db
+        .selectFrom("leads")
+        .select(["id", "form_id", "created_at", "due_at", "assignee_id", "fields"])
+        .where("first_response_at", "is", null)
+        .where("escalated_at", "is", null)
+        .where("due_at", "<", now)
+        .where("state", "!=", "spam")
+        .orderBy("due_at")
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        formId: row.form_id,
+        createdAt: Number(row.created_at),
+        dueAt: Number(row.due_at),
+        assigneeId: row.assignee_id,
+        fields: parseFields(row.fields),
+      }));
+    },
+
+    /** The staff accounts not disabled: who may be told. */
+    async activeStaff() {
+      const rows = await db
+        .selectFrom("staff_user")
+        .select(["id", "email", "role", "disabled"])
+        .orderBy("email")
+        .execute();
+      return rows
+        .filter((row) => !truthy(row.disabled))
+        .map((row) => ({ id: row.id, email: row.email, role: row.role }));
+    },
+
+    /**
+     * Decides the lead's escalation at `at` and queues `mails` (none: decided, not sent), if it is still
+     * unanswered and undecided; false when another instance (or an answer) came first, and nothing was queued.
+     */
+    escalate: (leadId: string, at: number, mails: readonly NewMail[]) =>
+      write(async (trx) => {
+        const claimed = await trx
+          .updateTable("leads")
+          .set({ escalated_at: at })
+          .where("id", "=", leadId)
+          .where("escalated_at", "is", null)
+          .where("first_response_at", "is", null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return false;
+        for (const mail of mails) await queueMail(trx, mail, at);
+        return true;
+      }),
+
+    /** Whether the business day's digest was claimed already (the sweep then counts nothing). */
+    async digestClaimed(businessDay: string) {
+      const row = await db
+        .selectFrom("promise_digests")
+        .select("business_day")
+        .where("business_day", "=", businessDay)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The promises due in [from, to) that were missed, per form, and the ids of the first `leads` of them. */
+    async missed(from: number, to: number, leads: number) {
+      const [forms, first] = await Promise.all([
+        missedIn(db, from, to)
+          .select((eb) => ["form_id", eb.fn.countAll<number | string | bigint>().as("missed")])
+          .groupBy("form_id")
+          .orderBy("form_id")
+          .execute(),
+        missedIn(db, from, to)
+          .select(["id", "form_id"])
+          .orderBy("due_at")
+          .orderBy("id")
+          .limit(leads)
+          .execute(),
+      ]);
+      return {
+        forms: forms.map((row): MissedPromises => ({ formId: row.form_id, missed: Number(row.missed) })),
+        leads: first.map((row) => ({ id: row.id, formId: row.form_id })),
+      };
+    },
+
+    /**
+     * Records the business day's digest (how many promises it counted) and queues `mails`, unless the day was
+     * recorded already; false then, and nothing was queued.
+     */
+    claimDigest: (businessDay: string, at: number, missed: number, mails: readonly NewMail[]) =>
+      write(async (trx) => {
+        const claimed = await trx
+          .insertInto("promise_digests")
+          .values({ business_day: businessDay, at, missed })
+          .onConflict((conflict) => conflict.column("business_day").doNothing())
+          .executeTakeFirst();
+        if (Number(claimed.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+        for (const mail of mails) await queueMail(trx, mail, at);
+        return true;
+      }),
+  };
+}
+
+export type EscalationQueries = ReturnType<typeof escalationQueries>;
