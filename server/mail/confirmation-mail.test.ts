@@ -159,6 +159,19 @@ describe.each(DIALECTS)("the confirmation e-mail on %s", (dialect) => {
     expect(new Set(sent)).toEqual(new Set(rows.map((row) => row.message_id)));
   });
 
+  it("sends one confirmation for one address posted 40 times at once through two instances", async () => {
+    const { servers, sink, store } = await setup({}, 2);
+    await Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        post(servers[n % 2] as InProcessServer, person(n % 2 ? "Twice@Example.com" : "twice@example.com ")),
+      ),
+    );
+    const rows = await settled(store, 40);
+    expect(rows.filter((row) => row.state === "delivered")).toHaveLength(1);
+    expect(rows.filter((row) => row.not_sent === "recently_confirmed")).toHaveLength(39);
+    expect(sink.accepted).toHaveLength(1);
+  });
+
   it("sends none for honeypot spam, none when CONFIRMATION_EMAILS=false, and says why on the lead", async () => {
     const on = await setup();
     const server = on.servers[0] as InProcessServer;

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { LeadFormId } from "../../leads/catalog.ts";
 import { type ConfirmationCompany, confirmationFor } from "../../leads/confirmations.ts";
 import { hoursPerBusinessDay } from "../calendar/business-hours.ts";
@@ -32,9 +31,6 @@ export const confirmationSettingsOf = (
   hoursPerBusinessDay: hoursPerBusinessDay(config.BUSINESS_HOURS),
 });
 
-/** The SHA-256 of an address's key (trimmed, lower-cased): what the store counts confirmations by. */
-export const addressHash = (key: string) => createHash("sha256").update(key).digest("hex");
-
 /**
  * What a new lead's confirmation comes to: the message, built and checked (its Message-ID fixed now, so every
  * attempt sends the same), or why none is sent, with the copy it would have had. Undefined when the lead gave no
@@ -66,7 +62,7 @@ export function confirmationPlan(
     throw error;
   }
   return {
-    addressHash: addressHash(key),
+    addressKey: key,
     windowMs: CONFIRMATION_WINDOW_MS,
     mail: {
       id: newId(),

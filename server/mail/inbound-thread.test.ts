@@ -154,7 +154,7 @@ describe.each(DIALECTS)("replies from people on their leads on %s", (dialect) =>
   });
 
   it("keeps a message citing another role's lead on that lead, never shown to the wrong role", async () => {
-    expect(sent.application).toMatch(/^<[0-9a-f]{32}@northwind\.example>$/);
+    expect(sent.application).toMatch(/^<[0-9a-f]{44}@northwind\.example>$/);
     await deliver(
       await replyFromPerson({
         messageId: "<ada-2@mail.example.com>",

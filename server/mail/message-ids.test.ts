@@ -13,13 +13,39 @@ import {
   tokenOfMessageId,
 } from "./message-ids.ts";
 
-const TOKEN = "0123456789abcdef0123456789abcdef";
+const TOKEN = "019ac0de12340123456789abcdef0123456789abcdef";
+/** A token as the server made them before they led with the time: still ours when a reply cites it. */
+const OLD_TOKEN = "0123456789abcdef0123456789abcdef";
 
 describe("message tokens", () => {
-  it("are 128 random bits in lower-case hex, a new one every time", () => {
-    const tokens = new Set(Array.from({ length: 1000 }, newMessageToken));
-    expect(tokens.size).toBe(1000);
-    for (const token of tokens) expect(token).toMatch(/^[0-9a-f]{32}$/);
+  it("are the time in milliseconds then 128 random bits, in lower-case hex, a new one every time", () => {
+    const before = Date.now();
+    const tokens = Array.from({ length: 1000 }, newMessageToken);
+    const after = Date.now();
+    expect(new Set(tokens).size).toBe(1000);
+    for (const token of tokens) {
+      expect(token).toMatch(/^[0-9a-f]{44}$/);
+      const time = Number.parseInt(token.slice(0, 12), 16);
+      expect(time).toBeGreaterThanOrEqual(before);
+      expect(time).toBeLessThanOrEqual(after);
+    }
+    // The random part is not the time's: no two tokens of one millisecond share it.
+    expect(new Set(tokens.map((token) => token.slice(12))).size).toBe(1000);
+  });
+
+  it("sort by the time they were made, so the store's index of Message-IDs grows at its end", async () => {
+    const first = newMessageToken();
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const second = newMessageToken();
+    expect([second, first].sort()).toEqual([first, second]);
+  });
+
+  it("of the old form (32 digits, no time) are still read back, and nothing between the two forms is", () => {
+    expect(isMessageToken(OLD_TOKEN)).toBe(true);
+    expect(tokenOfMessageId(`<${OLD_TOKEN}@example.org>`)).toBe(OLD_TOKEN);
+    expect(replyTokenOf(`reply+${OLD_TOKEN}@replies.example.org`)).toBe(OLD_TOKEN);
+    expect(isMessageToken(TOKEN.slice(1))).toBe(false);
+    expect(tokenOfMessageId(`<${OLD_TOKEN}0@example.org>`)).toBeNull();
   });
 
   it("make our Message-ID on a domain, and are read back from it alone", () => {

@@ -3,7 +3,8 @@ import { randomBytes } from "node:crypto";
 /**
  * How the server's messages to a person thread, and how a reply finds its lead again (issue 27).
  *
- * Every message the server sends gets a fresh token, 128 random bits in lower-case hex: the Message-ID is
+ * Every message the server sends gets a fresh token in lower-case hex, the time in milliseconds (12 digits) then
+ * 128 random bits (32 digits): the Message-ID is
  * `<token@MAIL_FROM's domain>`, and with a reply domain configured the Reply-To is `reply+token@that domain`.
  * The server records each Message-ID beside its lead, so one lookup maps both an In-Reply-To/References id
  * and a plus-address token (through `messageIdFor(token, domain)`) to the lead. Lead ids are names, never
@@ -11,7 +12,12 @@ import { randomBytes } from "node:crypto";
  * a message from.
  */
 
-const TOKEN = /^[0-9a-f]{32}$/;
+/**
+ * Tokens lead with the time so the Message-IDs the store indexes arrive in order: a random one put each message's
+ * index entry on a page of its own, and the lead's commit wrote that page (decision 024). The 32-digit tokens of
+ * messages sent before then stay valid.
+ */
+const TOKEN = /^(?:[0-9a-f]{12})?[0-9a-f]{32}$/;
 
 /** Random bytes drawn 256 tokens at a time: one call to the CSPRNG per token cost a sixth of a confirmation. */
 const TOKEN_BYTES = 16;
@@ -23,7 +29,8 @@ export const newMessageToken = (): string => {
     pool = randomBytes(TOKEN_BYTES * 256);
     poolOffset = 0;
   }
-  const token = pool.toString("hex", poolOffset, poolOffset + TOKEN_BYTES);
+  const token =
+    Date.now().toString(16).padStart(12, "0") + pool.toString("hex", poolOffset, poolOffset + TOKEN_BYTES);
   // Each byte serves one token only.
   poolOffset += TOKEN_BYTES;
   return token;
@@ -39,7 +46,8 @@ export function messageIdFor(token: string, domain: string): string {
 
 /** The token of one of our Message-IDs; null for anyone else's. */
 export function tokenOfMessageId(messageId: string): string | null {
-  return /^<([0-9a-f]{32})@[^<>@\s]+>$/.exec(messageId)?.[1] ?? null;
+  const token = /^<([0-9a-f]+)@[^<>@\s]+>$/.exec(messageId)?.[1];
+  return token && isMessageToken(token) ? token : null;
 }
 
 /** The plus-address a reply to this message goes to, on the configured reply domain. */
@@ -50,8 +58,8 @@ export function replyAddressFor(token: string, domain: string): string {
 
 /** The token of a `reply+<token>@...` address (any case, as some servers fold it); null for any other address. */
 export function replyTokenOf(address: string): string | null {
-  const token = /^reply\+([0-9a-f]{32})@[^@\s]+$/i.exec(address.trim())?.[1];
-  return token ? token.toLowerCase() : null;
+  const token = /^reply\+([0-9a-f]+)@[^@\s]+$/i.exec(address.trim())?.[1]?.toLowerCase();
+  return token && isMessageToken(token) ? token : null;
 }
 
 /** RFC 5322 bounds a line to 998 characters; a Message-ID worth keeping is far shorter. */

@@ -109,7 +109,7 @@ describe("buildConfirmation", () => {
       ),
     );
     expect(ids.size).toBe(200);
-    for (const id of ids) expect(tokenOfMessageId(id)).toMatch(/^[0-9a-f]{32}$/);
+    for (const id of ids) expect(tokenOfMessageId(id)).toMatch(/^[0-9a-f]{44}$/);
   });
 });
 

@@ -111,7 +111,7 @@ describe.each(DIALECTS)("staff replies on %s", (dialect) => {
     expect(sent).toHaveLength(2);
     for (const entry of sent) {
       expect(entry.leadId).toBe(demo);
-      expect(entry.detail).toMatch(/^message <[0-9a-f]{32}@northwind\.example>$/);
+      expect(entry.detail).toMatch(/^message <[0-9a-f]{44}@northwind\.example>$/);
     }
     expect(JSON.stringify(audit)).not.toContain("secret-reply-canary");
   });

@@ -1,10 +1,8 @@
 import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
-import { CONFIRMATION_WINDOW_MS } from "../mail/confirmation-plan.ts";
 import { startPeriodic } from "../periodic.ts";
 import type { AuditLog } from "../store/queries/audit-log.ts";
 import type { InboundQueries } from "../store/queries/inbound.ts";
-import type { MailOutbox } from "../store/queries/mail-outbox.ts";
 import type { Operations } from "../store/queries/operations.ts";
 
 const DAY_MS = 86_400_000;
@@ -12,16 +10,14 @@ const SWEEP_MS = 60 * 60 * 1000;
 
 /**
  * The staff side's hourly upkeep, also at start-up: audit entries older than AUDIT_RETENTION_DAYS are deleted,
- * and so is mail that matched no lead once its 30 days are over, and each address's confirmation count once its
- * 24 hours are (confirmation_limits, which would otherwise grow by every address ever confirmed); the planner's
- * statistics are refreshed. Logs counts only.
+ * and so is mail that matched no lead once its 30 days are over; the planner's statistics are refreshed. Logs
+ * counts only.
  */
 export function startStaffUpkeep(options: {
   store: {
     audit: Pick<AuditLog, "purgeBefore">;
     operations: Pick<Operations, "refreshStatistics">;
     inbound: Pick<InboundQueries, "purgeUnmatched">;
-    mail: Pick<MailOutbox, "purgeConfirmationLimits">;
   };
   logger: Logger;
   retentionDays: number;
@@ -32,14 +28,12 @@ export function startStaffUpkeep(options: {
     async () => {
       const removed = await store.audit.purgeBefore(now() - retentionDays * DAY_MS);
       const unmatched = await store.inbound.purgeUnmatched(now());
-      const limits = await store.mail.purgeConfirmationLimits(now() - CONFIRMATION_WINDOW_MS);
       await store.operations.refreshStatistics();
       logger.info(
         {
           auditRetentionDays: retentionDays,
           auditEntriesRemoved: removed,
           unmatchedMailRemoved: unmatched,
-          confirmationLimitsRemoved: limits,
         },
         "staff upkeep",
       );

@@ -226,11 +226,6 @@ export interface StaffSettingsTable {
   assignment_emails: boolean | number;
 }
 
-export interface ConfirmationLimitsTable {
-  address_hash: string;
-  confirmed_at: Millis;
-}
-
 export interface PromiseDigestsTable {
   business_day: string;
   at: Millis;
@@ -257,7 +252,6 @@ export interface Database {
   inbound_attachments: InboundAttachmentsTable;
   lead_calls: LeadCallsTable;
   staff_settings: StaffSettingsTable;
-  confirmation_limits: ConfirmationLimitsTable;
   promise_digests: PromiseDigestsTable;
 }
 

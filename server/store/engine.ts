@@ -49,6 +49,11 @@ export interface DialectSql {
   fieldKeys: { table: RawBuilder<unknown>; key: RawBuilder<string> };
   /** What names a lead inside a search's subquery (the lead aliased `l`). */
   rowKey: RawBuilder<string>;
+  /**
+   * Holds, until the transaction ends, every other transaction that decides by the same key (a confirmation's
+   * address): a statement to run first, or null where transactions never run side by side.
+   */
+  serialiseOn(key: string): RawBuilder<unknown> | null;
 }
 
 /** The one connection to the lead database, which every query module of the store works on. */

@@ -117,10 +117,10 @@ export interface NewMail {
 }
 
 /**
- * What a new lead's confirmation comes to: a message to send unless its address (its SHA-256, `addressHash`) was
- * sent one within `windowMs` (the store decides, in the lead's transaction), or why none is sent, with the copy
- * it would have had.
+ * What a new lead's confirmation comes to: a message to send unless its address (`addressKey`: trimmed and
+ * lower-cased, as the leads' `email_key`) was sent one within `windowMs` (the store decides, in the lead's
+ * transaction), or why none is sent, with the copy it would have had.
  */
 export type ConfirmationPlan =
-  | { mail: NewMail; addressHash: string; windowMs: number }
+  | { mail: NewMail; addressKey: string; windowMs: number }
   | { skipped: NotSentReason; to: string; subject: string; text: string };

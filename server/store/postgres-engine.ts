@@ -14,6 +14,9 @@ import { removeQuietly } from "./resume-files.ts";
  */
 const PG_RESUMES_IN_MEMORY = 2;
 
+/** The first half of the store's advisory lock keys (`serialiseOn`), so no other use of advisory locks meets them. */
+const ADVISORY_LOCK_CLASS = 7_011;
+
 /** The pool's size: the lead path, the relay and the staff side share it. */
 const PG_POOL_SIZE = 10;
 
@@ -62,6 +65,10 @@ export async function openPostgresEngine(
       fieldKeys: { table: sql`jsonb_object_keys(l.fields)`, key: sql<string>`j.j` },
       // A heap has no rowid a plan could use instead: the id names the lead.
       rowKey: sql<string>`l.id`,
+      // Instances decide concurrently: a transaction-scoped advisory lock on the key's hash (a shared hash only
+      // makes two keys wait for each other), in a class of its own.
+      serialiseOn: (key) =>
+        sql`SELECT pg_advisory_xact_lock(${sql.lit(ADVISORY_LOCK_CLASS)}, hashtext(${key}))`,
     },
     resumes: resumeRows(options.resumesInMemory ?? PG_RESUMES_IN_MEMORY),
     // Autovacuum keeps the statistics.

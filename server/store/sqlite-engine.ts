@@ -138,6 +138,8 @@ export async function openSqliteEngine(dataDir: string): Promise<Engine> {
       // The rowid, which every index holds: the covering index then answers a whole search, where the text id
       // would fetch every candidate lead's row.
       rowKey: sql<string>`l.rowid`,
+      // One writer at a time: a transaction that checks and then writes sees every write before it.
+      serialiseOn: () => null,
     },
     resumes: resumeFiles(dataDir),
     async refreshStatistics() {

@@ -85,7 +85,8 @@ export function intakeQueries(engine: Engine, channels: readonly Channel[]): Lea
             )
             .execute();
         }
-        if (lead.confirmation) await queueConfirmation(trx, lead.id, lead.confirmation, lead.createdAt);
+        if (lead.confirmation)
+          await queueConfirmation(trx, engine.sql, lead.id, lead.confirmation, lead.createdAt);
         if (idempotency) {
           // A concurrent request with the same key waits here for the first to commit, then sees its row.
           const claimed = await trx
@@ -156,7 +157,7 @@ export function intakeQueries(engine: Engine, channels: readonly Channel[]): Lea
           .where("kind", "=", "confirmation")
           .where("state", "=", "not_sent")
           .execute();
-        if (confirmation) await queueConfirmation(trx, leadId, confirmation, at);
+        if (confirmation) await queueConfirmation(trx, engine.sql, leadId, confirmation, at);
         await recordHistory(trx, { leadId, actorId, action: "not_spam", at });
         return true;
       }),

@@ -1,5 +1,5 @@
 import type { LeadDb, MailState } from "../database.ts";
-import type { Engine } from "../engine.ts";
+import type { DialectSql, Engine } from "../engine.ts";
 import { newId } from "../ids.ts";
 import type { ConfirmationPlan, DeliveryProblem, MailEnvelope, MailKind, NewMail } from "../lead-records.ts";
 import { leaseDue, nextDueAt, recordAttempt, releaseLease } from "./leased-attempts.ts";
@@ -68,24 +68,32 @@ export async function queueMail(trx: LeadDb, mail: NewMail, at: number): Promise
 }
 
 /**
- * A new lead's confirmation, in the lead's transaction: queued unless its address was confirmed within the
- * window, which the store decides once across instances (a concurrent claim of the same address waits on the
- * row, then sees it taken); otherwise, or when the plan says none, recorded as not sent, with the reason.
+ * A new lead's confirmation, in the lead's transaction: queued unless a lead with its address (`email_key`) had a
+ * confirmation queued within the window, counted from the leads and their mail (one indexed read, no write of its
+ * own); otherwise, or when the plan says none, recorded as not sent, with the reason. Instances that decide for
+ * one address at once take turns (`serialiseOn`), so the second sees the first's confirmation.
  */
-export async function queueConfirmation(trx: LeadDb, leadId: string, plan: ConfirmationPlan, at: number) {
+export async function queueConfirmation(
+  trx: LeadDb,
+  dialect: DialectSql,
+  leadId: string,
+  plan: ConfirmationPlan,
+  at: number,
+) {
   if ("mail" in plan) {
-    const claimed = await trx
-      .insertInto("confirmation_limits")
-      .values({ address_hash: plan.addressHash, confirmed_at: at })
-      .onConflict((conflict) =>
-        conflict
-          .column("address_hash")
-          .doUpdateSet({ confirmed_at: at })
-          .where("confirmation_limits.confirmed_at", "<=", at - plan.windowMs),
-      )
-      .returning("address_hash")
+    const turn = dialect.serialiseOn(`confirmation:${plan.addressKey}`);
+    if (turn) await turn.execute(trx);
+    const recent = await trx
+      .selectFrom("leads")
+      .innerJoin("mail_outbox", "mail_outbox.lead_id", "leads.id")
+      .select("mail_outbox.id")
+      .where("leads.email_key", "=", plan.addressKey)
+      .where("mail_outbox.kind", "=", "confirmation")
+      .where("mail_outbox.message_id", "is not", null)
+      .where("mail_outbox.created_at", ">", at - plan.windowMs)
+      .limit(1)
       .executeTakeFirst();
-    if (claimed) {
+    if (!recent) {
       await queueMail(trx, { ...plan.mail, leadId }, at);
       return;
     }
@@ -221,17 +229,6 @@ export function mailOutboxQueries(engine: Engine) {
           .executeTakeFirst();
         return Number(retried.numUpdatedRows) === 1;
       });
-    },
-
-    /**
-     * Forgets the addresses confirmed at or before `before` (a window ago): they limit nothing any more, and the
-     * table would otherwise keep one row per address ever confirmed. Returns how many went.
-     */
-    async purgeConfirmationLimits(before: number): Promise<number> {
-      const removed = await write((trx) =>
-        trx.deleteFrom("confirmation_limits").where("confirmed_at", "<=", before).executeTakeFirst(),
-      );
-      return Number(removed.numDeletedRows);
     },
 
     /** The lead's confirmation as the delivery panel shows it, or undefined when it has none. */
