@@ -11,6 +11,7 @@ import { postgresInboxCounts } from "./007-postgres-inbox-counts.ts";
 import { rateLimitTable } from "./008-rate-limit-table.ts";
 import { conversation } from "./009-conversation.ts";
 import { responseClocks } from "./010-response-clocks.ts";
+import { reportIndexes } from "./012-report-indexes.ts";
 
 /** One migration set for both databases, applied in name order; never edit a released one, add the next. */
 export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> => ({
@@ -24,6 +25,7 @@ export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> 
   "008-rate-limit-table": rateLimitTable(dialect),
   "009-conversation": conversation(dialect),
   "010-response-clocks": responseClocks(dialect),
+  "012-report-indexes": reportIndexes,
 });
 
 /**
