@@ -13,7 +13,18 @@ describe("the promise numbers per form per week, from the store's groups", () =>
 
   it("gives every form every week, empty where the store found no lead", () => {
     const numbers = promiseWeeks(
-      [{ form_id: "staffing-request", week: 1, leads: 3, answered: 2, within_promise: 1 }],
+      // One week's leads as the store counts them, a group per status: the week's numbers are their sums.
+      [
+        { form_id: "staffing-request", week: 1, status: "New", leads: 1, answered: 0, within_promise: 0 },
+        {
+          form_id: "staffing-request",
+          week: "1",
+          status: "Contacted",
+          leads: "2",
+          answered: 2,
+          within_promise: 1,
+        },
+      ],
       [{ form_id: "staffing-request", week: "1", median_ms: String(45 * MINUTE_MS) }],
       weeks,
       ["staffing-request", "nurse-application"],
@@ -39,8 +50,8 @@ describe("the promise numbers per form per week, from the store's groups", () =>
   it("leaves out forms the role does not see, and weeks outside the range", () => {
     const numbers = promiseWeeks(
       [
-        { form_id: "nurse-application", week: 0, leads: 1, answered: 0, within_promise: 0 },
-        { form_id: "staffing-request", week: 7, leads: 1, answered: 0, within_promise: 0 },
+        { form_id: "nurse-application", week: 0, status: "New", leads: 1, answered: 0, within_promise: 0 },
+        { form_id: "staffing-request", week: 7, status: "New", leads: 1, answered: 0, within_promise: 0 },
       ],
       [],
       weeks,
@@ -56,8 +67,15 @@ describe("the promise numbers per form per week, from the store's groups", () =>
   it("rounds the median to a tenth of a minute, and has none without an answered lead", () => {
     const numbers = promiseWeeks(
       [
-        { form_id: "staffing-request", week: 0, leads: 2, answered: 2, within_promise: 2 },
-        { form_id: "payroll-info", week: 0, leads: 2, answered: 0, within_promise: 0 },
+        {
+          form_id: "staffing-request",
+          week: 0,
+          status: "Contacted",
+          leads: 2,
+          answered: 2,
+          within_promise: 2,
+        },
+        { form_id: "payroll-info", week: 0, status: "New", leads: 2, answered: 0, within_promise: 0 },
       ],
       [{ form_id: "staffing-request", week: 0, median_ms: 30_000 + 1 }],
       weeks,

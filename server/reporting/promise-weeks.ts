@@ -21,7 +21,15 @@ export function promiseWeeks(
 ): ReportWeekNumbers[] {
   const key = (form: string, week: number | string | bigint) => `${form} ${Number(week)}`;
   const medianOf = new Map(medians.map((row) => [key(row.form_id, row.week), Number(row.median_ms)]));
-  const countOf = new Map(counts.map((row) => [key(row.form_id, row.week), row]));
+  // The store counts each status apart: a week's numbers are their sums.
+  const countOf = new Map<string, { leads: number; answered: number; withinPromise: number }>();
+  for (const row of counts) {
+    const sum = countOf.get(key(row.form_id, row.week)) ?? { leads: 0, answered: 0, withinPromise: 0 };
+    sum.leads += Number(row.leads);
+    sum.answered += Number(row.answered);
+    sum.withinPromise += Number(row.within_promise);
+    countOf.set(key(row.form_id, row.week), sum);
+  }
   return weeks.map((week, index) => ({
     weekStart: week.weekStart,
     forms: Object.fromEntries(
@@ -32,9 +40,9 @@ export function promiseWeeks(
         return [
           form,
           {
-            leads: Number(row.leads),
-            answered: Number(row.answered),
-            answeredWithinPromise: Number(row.within_promise),
+            leads: row.leads,
+            answered: row.answered,
+            answeredWithinPromise: row.withinPromise,
             medianFirstResponseMinutes:
               median === undefined ? null : Math.round((median / MINUTE_MS) * 10) / 10,
           },

@@ -28,14 +28,14 @@ export function createReports(deps: {
       to: weeks.at(-1)?.to ?? 0,
       weekEnds: weeks.map((week) => week.to),
     };
-    const [counts, medians, current, earlier, campaigns, referrers] = await Promise.all([
+    const [counts, medians, earlier, campaigns, referrers] = await Promise.all([
       reports.weekCounts(scope),
       reports.weekMedians(scope),
-      reports.statusesNow(scope),
       reports.statusesEarlier(scope),
       reports.campaigns(scope),
       reports.referrers(scope),
     ]);
+    const current = counts.map((row) => ({ form_id: row.form_id, status: row.status, count: row.leads }));
     return {
       ...range,
       weeks: promiseWeeks(counts, medians, weeks, forms),

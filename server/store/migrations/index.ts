@@ -12,6 +12,7 @@ import { rateLimitTable } from "./008-rate-limit-table.ts";
 import { conversation } from "./009-conversation.ts";
 import { responseClocks } from "./010-response-clocks.ts";
 import { confirmationsCountedByLead } from "./011-confirmations-counted-by-lead.ts";
+import { reportIndexes } from "./012-report-indexes.ts";
 
 /** One migration set for both databases, applied in name order; never edit a released one, add the next. */
 export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> => ({
@@ -26,6 +27,7 @@ export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> 
   "009-conversation": conversation(dialect),
   "010-response-clocks": responseClocks(dialect),
   "011-confirmations-counted-by-lead": confirmationsCountedByLead(dialect),
+  "012-report-indexes": reportIndexes,
 });
 
 /**

@@ -89,10 +89,13 @@ export function inboxQueries(engine: Engine) {
       .$call(filters.referrer === undefined ? (q) => q : sourceIs("l.referrer", filters.referrer));
   };
 
+  /**
+   * The page's rows. The assignee's name and e-mail are looked up for the rows of the page alone: joining the
+   * staff table made SQLite sort every lead of the role before taking the page (100 ms at 50,000 leads, not 0.4).
+   */
   const rowsOf = (query: LeadQuery, sort: InboxSort = "newest") =>
     query
-      .leftJoin("staff_user as u", "u.id", "l.assignee_id")
-      .select([
+      .select((eb) => [
         "l.id",
         "l.form_id",
         "l.created_at",
@@ -101,8 +104,16 @@ export function inboxQueries(engine: Engine) {
         "l.status",
         "l.first_opened_at",
         "l.assignee_id",
-        "u.name as assignee_name",
-        "u.email as assignee_email",
+        eb
+          .selectFrom("staff_user as u")
+          .select("u.name")
+          .whereRef("u.id", "=", "l.assignee_id")
+          .as("assignee_name"),
+        eb
+          .selectFrom("staff_user as u")
+          .select("u.email")
+          .whereRef("u.id", "=", "l.assignee_id")
+          .as("assignee_email"),
         "l.awaiting_since",
         "l.unread_replies",
         "l.due_at",
@@ -147,7 +158,24 @@ export function inboxQueries(engine: Engine) {
       ])
       .groupBy(["l.form_id", "l.status", "l.utm_campaign", "l.referrer"]);
 
+  /**
+   * The views' counts in one statement, each its own subquery over the index that holds its leads
+   * (leads_awaiting, leads_by_assignee, leads_unanswered_due, leads_by_state), so none reads the role's every lead.
+   */
+  const viewsQuery = (role: Role, viewer: { id: string; admin: boolean }, now: number) => {
+    const count = (filters: LeadFilters) =>
+      matching(role, filters).select((eb) => eb.fn.countAll<number | string | bigint>().as("count"));
+    return db.selectNoFrom([
+      count({ awaiting: true }).as("awaiting"),
+      count({ assigneeId: viewer.id }).as("mine"),
+      count({ overdueAt: now }).as("overdue"),
+      (viewer.admin ? count({ spam: true }) : sql<number>`0`).as("spam"),
+    ]);
+  };
+
   return {
+    /** The views' count query, for its plans (inbox-views-plan.test.ts checks each reads one small index). */
+    viewsQuery,
     /** The list's count query, for its plan (inbox-sources.test.ts checks it reads the covering index alone). */
     countsQuery,
     /** The list's page query, for its plan (inbox-sources.test.ts checks how a search finds its leads). */
@@ -173,25 +201,13 @@ export function inboxQueries(engine: Engine) {
 
     /** The views' counts for one staff member: over all the role's leads, whatever the filters. */
     async views(role: Role, viewer: { id: string; admin: boolean }, now: number): Promise<ViewCounts> {
-      const tally = (when: ReturnType<typeof sql<SqlBool>>) =>
-        sql<number | string | bigint>`coalesce(sum(case when ${when} then 1 else 0 end), 0)`;
-      const row = await matching(role, {})
-        .select([
-          tally(sql`l.awaiting_since is not null`).as("awaiting"),
-          tally(sql`l.assignee_id = ${viewer.id}`).as("mine"),
-          tally(sql`l.first_response_at is null and l.due_at < ${now}`).as("overdue"),
-        ])
-        .executeTakeFirstOrThrow();
-      const views: ViewCounts = {
+      const row = await viewsQuery(role, viewer, now).executeTakeFirstOrThrow();
+      return {
         awaiting: Number(row.awaiting),
         mine: Number(row.mine),
         overdue: Number(row.overdue),
+        ...(viewer.admin && { spam: Number(row.spam) }),
       };
-      if (!viewer.admin) return views;
-      const spam = await matching(role, { spam: true })
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .executeTakeFirstOrThrow();
-      return { ...views, spam: Number(spam.count) };
     },
 
     /** Every field name the matching leads have (the export's columns). */

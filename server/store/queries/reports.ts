@@ -14,10 +14,14 @@ export interface ReportScope {
 
 type Count = number | string | bigint;
 
-/** One form's leads in one week (its index in weekEnds): how many, answered, answered by their due time. */
+/**
+ * One form's leads in one week (its index in weekEnds) with one status now: how many, answered, answered by their
+ * due time. The week's numbers and the pipeline's current statuses are both sums of these.
+ */
 export interface WeekCountRow {
   form_id: string;
   week: Count;
+  status: string;
   leads: Count;
   answered: Count;
   within_promise: Count;
@@ -96,19 +100,23 @@ export function reportQueries(engine: Engine) {
   const responseMs = sql<number>`case when l.first_response_at < l.created_at then 0 else l.first_response_at - l.created_at end`;
 
   return {
-    /** Per form and week: the leads, those answered, and those answered by their due time (or arrival, when none). */
+    /**
+     * Per form, week and current status: the leads, those answered, and those answered by their due time (or
+     * arrival, when none). One scan for the weeks' numbers and the pipeline's statuses now.
+     */
     weekCounts: (scope: ReportScope) =>
       inScope(scope)
         .select((eb) => [
           "l.form_id",
           weekOf(scope).as("week"),
+          "l.status",
           eb.fn.countAll<number>().as("leads"),
           eb.fn.count<number>("l.first_response_at").as("answered"),
           sql<number>`coalesce(sum(case when l.first_response_at <= coalesce(l.due_at, l.created_at) then 1 else 0 end), 0)`.as(
             "within_promise",
           ),
         ])
-        .groupBy(["l.form_id", "week"])
+        .groupBy(["l.form_id", "week", "l.status"])
         .execute() as Promise<WeekCountRow[]>,
 
     /**
@@ -128,7 +136,10 @@ export function reportQueries(engine: Engine) {
           "a.week",
           "a.ms",
           sql<number>`row_number() over (partition by a.form_id, a.week order by a.ms)`.as("rank"),
-          sql<number>`count(*) over (partition by a.form_id, a.week)`.as("n"),
+          // Over the rank's own window (the whole partition as its frame), so both come from one sort.
+          sql<number>`count(*) over (partition by a.form_id, a.week order by a.ms rows between unbounded preceding and unbounded following)`.as(
+            "n",
+          ),
         ])
         .$call((ranked) =>
           db
@@ -140,14 +151,9 @@ export function reportQueries(engine: Engine) {
         .execute() as Promise<WeekMedianRow[]>,
 
     /**
-     * Per form, how many leads had each status now, and how many had one only earlier (a status change moved
-     * them to it; each lead counted once per status). Every lead arrives New.
+     * Per form, how many leads had a status only earlier (a status change moved them to it; each lead counted once
+     * per status). The statuses they have now are in weekCounts; every lead arrives New.
      */
-    statusesNow: (scope: ReportScope) =>
-      inScope(scope)
-        .select((eb) => ["l.form_id", "l.status", eb.fn.countAll<number>().as("count")])
-        .groupBy(["l.form_id", "l.status"])
-        .execute() as Promise<ReachedRow[]>,
     statusesEarlier: (scope: ReportScope) =>
       inScope(scope)
         .innerJoin("lead_history as h", "h.lead_id", "l.id")
