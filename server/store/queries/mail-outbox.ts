@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from "kysely";
 import type { LeadDb, MailState } from "../database.ts";
 import type { DialectSql, Engine } from "../engine.ts";
 import { newId } from "../ids.ts";
@@ -68,10 +69,11 @@ export async function queueMail(trx: LeadDb, mail: NewMail, at: number): Promise
 }
 
 /**
- * A new lead's confirmation, in the lead's transaction: queued unless a lead with its address (`email_key`) had a
- * confirmation queued within the window, counted from the leads and their mail (one indexed read, no write of its
- * own); otherwise, or when the plan says none, recorded as not sent, with the reason. Instances that decide for
- * one address at once take turns (`serialiseOn`), so the second sees the first's confirmation.
+ * A new lead's confirmation, in the lead's transaction, as one row of the mail outbox written by one statement:
+ * queued, unless a lead with its address (`email_key`) had a confirmation queued within the window, when it is
+ * recorded as not sent (as it is when the plan says none), with the reason. The window is read from the leads and
+ * their mail, so the limit writes nothing of its own; instances that decide for one address at once take turns
+ * (`serialiseOn`), so the second sees the first's confirmation.
  */
 export async function queueConfirmation(
   trx: LeadDb,
@@ -80,42 +82,79 @@ export async function queueConfirmation(
   plan: ConfirmationPlan,
   at: number,
 ) {
-  if ("mail" in plan) {
-    const turn = dialect.serialiseOn(`confirmation:${plan.addressKey}`);
-    if (turn) await turn.execute(trx);
-    const recent = await trx
-      .selectFrom("leads")
-      .innerJoin("mail_outbox", "mail_outbox.lead_id", "leads.id")
-      .select("mail_outbox.id")
-      .where("leads.email_key", "=", plan.addressKey)
-      .where("mail_outbox.kind", "=", "confirmation")
-      .where("mail_outbox.message_id", "is not", null)
-      .where("mail_outbox.created_at", ">", at - plan.windowMs)
-      .limit(1)
-      .executeTakeFirst();
-    if (!recent) {
-      await queueMail(trx, { ...plan.mail, leadId }, at);
-      return;
-    }
+  if (!("mail" in plan)) {
+    await trx
+      .insertInto("mail_outbox")
+      .values({
+        id: newId(),
+        kind: "confirmation",
+        lead_id: leadId,
+        to_address: plan.to,
+        subject: plan.subject,
+        text: plan.text,
+        envelope: "{}",
+        message_id: null,
+        not_sent: plan.skipped,
+        state: "not_sent",
+        created_at: at,
+        enqueued_at: at,
+        next_attempt_at: null,
+      })
+      .execute();
+    return;
   }
-  const { to, subject, text } = "mail" in plan ? plan.mail : plan;
+  const { mail } = plan;
+  const turn = dialect.serialiseOn(`confirmation:${plan.addressKey}`);
+  if (turn) await turn.execute(trx);
+  const recent = trx
+    .selectFrom("leads")
+    .innerJoin("mail_outbox", "mail_outbox.lead_id", "leads.id")
+    .select(sql.lit(1).as("one"))
+    .where("leads.email_key", "=", plan.addressKey)
+    .where("mail_outbox.kind", "=", "confirmation")
+    .where("mail_outbox.message_id", "is not", null)
+    .where("mail_outbox.created_at", ">", at - plan.windowMs);
+  /** The value for a row recorded as not sent, or for one queued. */
+  const either = (notSent: RawBuilder<unknown>, queued: RawBuilder<unknown>) =>
+    sql`case when c.recent then ${notSent} else ${queued} end`;
+  // Typed for PostgreSQL, which reads a bare parameter in a select list as text.
+  const millis = sql`cast(${at} as bigint)`;
   await trx
     .insertInto("mail_outbox")
-    .values({
-      id: "mail" in plan ? plan.mail.id : newId(),
-      kind: "confirmation",
-      lead_id: leadId,
-      to_address: to,
-      subject,
-      text,
-      envelope: "{}",
-      message_id: null,
-      not_sent: "mail" in plan ? "recently_confirmed" : plan.skipped,
-      state: "not_sent",
-      created_at: at,
-      enqueued_at: at,
-      next_attempt_at: null,
-    })
+    .columns([
+      "id",
+      "kind",
+      "lead_id",
+      "to_address",
+      "subject",
+      "text",
+      "envelope",
+      "message_id",
+      "not_sent",
+      "state",
+      "created_at",
+      "enqueued_at",
+      "next_attempt_at",
+    ])
+    .expression(
+      trx
+        .selectFrom(trx.selectNoFrom((eb) => eb.exists(recent).as("recent")).as("c"))
+        .select([
+          sql`${mail.id}`.as("id"),
+          sql.lit("confirmation").as("kind"),
+          sql`${leadId}`.as("lead_id"),
+          sql`${mail.to}`.as("to_address"),
+          sql`${mail.subject}`.as("subject"),
+          sql`${mail.text}`.as("text"),
+          either(sql.lit("{}"), sql`${JSON.stringify(mail.envelope)}`).as("envelope"),
+          either(sql`null`, sql`${mail.messageId}`).as("message_id"),
+          either(sql.lit("recently_confirmed"), sql`null`).as("not_sent"),
+          either(sql.lit("not_sent"), sql.lit("pending")).as("state"),
+          millis.as("created_at"),
+          millis.as("enqueued_at"),
+          either(sql`null`, millis).as("next_attempt_at"),
+        ]),
+    )
     .execute();
 }
 
