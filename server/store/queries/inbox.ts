@@ -130,18 +130,22 @@ export function inboxQueries(engine: Engine) {
 
   /**
    * The page's rows, newest first. A search finds its (usually few) matches through the covering index first
-   * (by the engine's row key) and sorts those, rather than reading leads newest first until enough match.
+   * (by the engine's row key) and sorts those, rather than reading leads newest first until enough match: the
+   * matches are a materialised CTE, since PostgreSQL otherwise chose to walk every lead newest first (160 ms at
+   * 50,000 leads, 23 with the CTE).
    */
   const pageQuery = (role: Role, filters: LeadFilters, sort?: InboxSort) =>
     filters.q
       ? rowsOf(
           db
+            .with(
+              (cte) => cte("matches").materialized(),
+              () => matching(role, filters).select(engine.sql.rowKey.as("key")),
+            )
             .selectFrom("leads as l")
-            .where(
-              engine.sql.rowKey,
-              "in",
-              matching(role, filters).select(engine.sql.rowKey.as("key")),
-            ) as LeadQuery,
+            .where(engine.sql.rowKey, "in", (eb) =>
+              eb.selectFrom("matches").select("matches.key"),
+            ) as unknown as LeadQuery,
           sort,
         )
       : rowsOf(matching(role, filters), sort);
