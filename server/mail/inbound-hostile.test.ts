@@ -72,10 +72,20 @@ describe("the size limit", () => {
   });
 });
 
+/**
+ * Random bytes that cannot open a header field: plain random bytes start with one (a printable name and a colon)
+ * about once in 450 draws, and are then read on as a message.
+ */
+const junk = (size: number) => {
+  const bytes = randomBytes(size);
+  bytes[0] = 0xff;
+  return bytes;
+};
+
 describe("what is not a message", () => {
   it.each([
     ["an empty body", ""],
-    ["binary junk", randomBytes(64 * 1024)],
+    ["binary junk", junk(64 * 1024)],
     ["text without headers", "Hello, I would like to apply.\n\nThanks"],
     ["an HTML page", "<!doctype html><html><body>Hi</body></html>"],
     ["an mbox separator first", "From ada@example.com Mon Jan  1 00:00:00 2025\r\nSubject: x\r\n\r\nbody"],
@@ -89,13 +99,13 @@ describe("what is not a message", () => {
 
   it("refuses 50 MB of junk at its first chunk, reading nothing more", async () => {
     let read = 0;
-    async function* junk() {
+    async function* endless() {
       for (;;) {
         read += 64 * 1024;
-        yield randomBytes(64 * 1024);
+        yield junk(64 * 1024);
       }
     }
-    expect((await refusal(readInboundMessage(junk()))).problem).toBe("not_a_message");
+    expect((await refusal(readInboundMessage(endless()))).problem).toBe("not_a_message");
     expect(read).toBe(64 * 1024);
   });
 
