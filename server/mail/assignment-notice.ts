@@ -1,7 +1,7 @@
 import { formLabelOf } from "../../staff/labels.ts";
 import { staffLinkFor } from "../relay/channels/lead-mail.ts";
 import type { NewMail } from "../store/lead-records.ts";
-import { type NoticeSettings, noticeMail, personLine, staffName } from "./staff-notices.ts";
+import { leadLines, type NoticeSettings, noticeMail, staffName } from "./staff-notices.ts";
 
 /**
  * The e-mail that tells a staff member someone else assigned them a lead (issue 27): who assigned it, which
@@ -16,13 +16,10 @@ export function assignmentNotice(input: {
 }): NewMail {
   const { lead, assignee, assignedBy, settings } = input;
   const form = formLabelOf(lead.formId);
-  const who = personLine(lead.fields, settings);
   const text = [
     `${staffName(assignedBy.name) || "A colleague"} assigned you a lead.`,
     "",
-    `Form: ${form}`,
-    ...(who ? [`From: ${who}`] : []),
-    `Received: ${new Date(lead.createdAt).toISOString()}`,
+    ...leadLines(lead, settings),
     "",
     `Open it in the staff inbox: ${staffLinkFor(settings.siteUrl, lead.id)}`,
     "",

@@ -3,7 +3,7 @@ import { formLabelOf } from "../../staff/labels.ts";
 import { staffLinkFor } from "../relay/channels/lead-mail.ts";
 import type { NewMail } from "../store/lead-records.ts";
 import type { MissedPromises, OverdueLead } from "../store/queries/escalations.ts";
-import { type NoticeSettings, noticeMail, personLine } from "./staff-notices.ts";
+import { leadLines, type NoticeSettings, noticeMail } from "./staff-notices.ts";
 
 /**
  * The e-mails that keep the site's promises (issue 28): a lead's escalation once its due time passes unanswered,
@@ -29,13 +29,10 @@ export function escalationNotice(input: {
 }): NewMail {
   const { lead, recipient, now, settings } = input;
   const form = formLabelOf(lead.formId);
-  const who = personLine(lead.fields, settings);
   const text = [
     `A lead has not been answered by the time we promised: it is ${describeDue(lead.dueAt, now)}.`,
     "",
-    `Form: ${form}`,
-    ...(who ? [`From: ${who}`] : []),
-    `Received: ${iso(lead.createdAt)}`,
+    ...leadLines(lead, settings),
     `Due: ${iso(lead.dueAt)}`,
     "",
     lead.assigneeId === recipient.id

@@ -1,5 +1,5 @@
 import { plainLine } from "../../leads/plain-text.ts";
-import { nameOf, organisationOf } from "../../staff/labels.ts";
+import { formLabelOf, nameOf, organisationOf } from "../../staff/labels.ts";
 import type { ServerConfig } from "../config.ts";
 import { newId } from "../store/ids.ts";
 import type { MailKind, NewMail } from "../store/lead-records.ts";
@@ -38,6 +38,22 @@ export function personLine(fields: Readonly<Record<string, string>>, settings: N
     .map((value) => plainLine(value ?? "", NAME_MAX))
     .filter(Boolean)
     .join(", ");
+}
+
+/**
+ * The lines every notice about one lead starts with: its form, who sent it (with MAIL_PERSONAL_DATA on) and when
+ * it arrived.
+ */
+export function leadLines(
+  lead: { formId: string; createdAt: number; fields: Readonly<Record<string, string>> },
+  settings: NoticeSettings,
+): string[] {
+  const who = personLine(lead.fields, settings);
+  return [
+    `Form: ${formLabelOf(lead.formId)}`,
+    ...(who ? [`From: ${who}`] : []),
+    `Received: ${new Date(lead.createdAt).toISOString()}`,
+  ];
 }
 
 /** A staff member's name as a notice's text says it: one line, at most NAME_MAX characters. */
