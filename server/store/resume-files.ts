@@ -28,13 +28,21 @@ async function privateDir(dir: string): Promise<void> {
   await chmod(dir, PRIVATE_DIR_MODE);
 }
 
-/** Makes every file directly in `dir` private, for data written before modes were enforced. */
+/**
+ * Makes every file directly in `dir` private, for data written before modes were enforced. Another process
+ * sharing DATA_DIR (a second instance, the CLI) may remove a file between the listing and its `stat`, as
+ * every instance's start-up probe does in `tmp/`: a file gone is a file with nothing left to protect.
+ */
 async function privateFilesIn(dir: string): Promise<void> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(dir, entry.name);
-    const { mode } = await stat(file);
-    if ((mode & 0o777) !== PRIVATE_FILE_MODE) await chmod(file, PRIVATE_FILE_MODE);
+    try {
+      const { mode } = await stat(file);
+      if ((mode & 0o777) !== PRIVATE_FILE_MODE) await chmod(file, PRIVATE_FILE_MODE);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
   }
 }
 
