@@ -5,6 +5,17 @@ import { startIslands } from "./start-islands";
 
 const started: string[] = [];
 
+// A task boundary, recorded as "task" when the new task begins.
+vi.mock("./next-task", () => ({
+  nextTask: () =>
+    new Promise<void>((resolve) =>
+      setTimeout(() => {
+        started.push("task");
+        resolve();
+      }, 0),
+    ),
+}));
+
 vi.mock("./registry", () => ({
   islandModules: {
     typing: async () => ({ island: { name: "typing", start: () => void started.push("typing") } }),
@@ -32,7 +43,7 @@ describe("startIslands", () => {
     document.body.innerHTML = `<p data-island="typing" data-props='{"words":["Work."]}'></p>
       <section data-island="carousel"></section><div data-island="nowhere"></div>`;
     await startIslands();
-    expect(started).toEqual(["typing"]);
+    expect(started.filter((entry) => entry !== "task")).toEqual(["typing"]);
     const states = [...document.querySelectorAll<HTMLElement>("[data-island]")].map(
       (e) => e.dataset.islandState,
     );
@@ -55,6 +66,16 @@ describe("startIslands", () => {
     await vi.waitFor(() => expect(first?.dataset.islandState).toBe("live"));
     second?.querySelector("input")?.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
     await vi.waitFor(() => expect(second?.dataset.islandState).toBe("live"));
-    expect(started).toEqual(["lead-form", "lead-form"]);
+    expect(started.filter((entry) => entry !== "task")).toEqual(["lead-form", "lead-form"]);
+  });
+
+  it("starts each island in a task of its own: no long task of them all, whatever they share", async () => {
+    document.body.innerHTML = `<p data-island="typing" data-props='{"words":["Work."]}'></p>
+      <p data-island="typing" data-props='{"words":["Rest."]}'></p><div data-island="lead-form"></div>`;
+    await startIslands();
+    const starts = started.flatMap((entry, index) => (entry === "task" ? [] : [index]));
+    expect(starts.map((index) => started[index])).toEqual(["typing", "typing", "lead-form"]);
+    // Each start is the first thing its task does.
+    for (const index of starts) expect(started[index - 1], `before ${started[index]}`).toBe("task");
   });
 });
