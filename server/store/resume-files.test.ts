@@ -9,10 +9,10 @@ const vanishing = vi.hoisted(() => ({ file: "" }));
 
 vi.mock("node:fs/promises", async (importOriginal) => {
   const fs = await importOriginal<typeof import("node:fs/promises")>();
-  const statThenVanish: typeof fs.stat = async (file, ...rest) => {
+  const statThenVanish = (async (file: string) => {
     if (file === vanishing.file) await fs.rm(file);
-    return fs.stat(file, ...(rest as []));
-  };
+    return fs.stat(file);
+  }) as typeof fs.stat;
   return { ...fs, default: { ...fs, stat: statThenVanish }, stat: statThenVanish };
 });
 
