@@ -3,6 +3,7 @@ import type { LeadDb, MailState } from "../database.ts";
 import type { DialectSql, Engine } from "../engine.ts";
 import { newId } from "../ids.ts";
 import type { ConfirmationPlan, DeliveryProblem, MailEnvelope, MailKind, NewMail } from "../lead-records.ts";
+import { precompiled } from "../precompiled.ts";
 import { leaseDue, nextDueAt, recordAttempt, releaseLease } from "./leased-attempts.ts";
 
 /**
@@ -106,20 +107,50 @@ export async function queueConfirmation(
   const { mail } = plan;
   const turn = dialect.serialiseOn(`confirmation:${plan.addressKey}`);
   if (turn) await turn.execute(trx);
-  const recent = trx
+  await queueUnlessRecent(trx, dialect, {
+    id: mail.id,
+    leadId,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    envelope: JSON.stringify(mail.envelope),
+    messageId: mail.messageId,
+    at,
+    addressKey: plan.addressKey,
+    since: at - plan.windowMs,
+  });
+}
+
+/**
+ * The confirmation's one statement: a row queued, or recorded as not sent when a lead with the same address had
+ * a confirmation queued since `since`. Compiled once per dialect: it runs for every lead.
+ */
+const queueUnlessRecent = precompiled<{
+  id: string;
+  leadId: string;
+  to: string;
+  subject: string;
+  text: string;
+  envelope: string;
+  messageId: string;
+  at: number;
+  addressKey: string;
+  since: number;
+}>((db, value) => {
+  const recent = db
     .selectFrom("leads")
     .innerJoin("mail_outbox", "mail_outbox.lead_id", "leads.id")
     .select(sql.lit(1).as("one"))
-    .where("leads.email_key", "=", plan.addressKey)
-    .where("mail_outbox.kind", "=", "confirmation")
+    .where("leads.email_key", "=", value("addressKey"))
+    .where("mail_outbox.kind", "=", sql.lit("confirmation"))
     .where("mail_outbox.message_id", "is not", null)
-    .where("mail_outbox.created_at", ">", at - plan.windowMs);
+    .where("mail_outbox.created_at", ">", value("since"));
   /** The value for a row recorded as not sent, or for one queued. */
   const either = (notSent: RawBuilder<unknown>, queued: RawBuilder<unknown>) =>
     sql`case when c.recent then ${notSent} else ${queued} end`;
   // Typed for PostgreSQL, which reads a bare parameter in a select list as text.
-  const millis = sql`cast(${at} as bigint)`;
-  await trx
+  const millis = () => sql`cast(${value("at")} as bigint)`;
+  return db
     .insertInto("mail_outbox")
     .columns([
       "id",
@@ -137,26 +168,25 @@ export async function queueConfirmation(
       "next_attempt_at",
     ])
     .expression(
-      trx
-        .selectFrom(trx.selectNoFrom((eb) => eb.exists(recent).as("recent")).as("c"))
+      db
+        .selectFrom(db.selectNoFrom((eb) => eb.exists(recent).as("recent")).as("c"))
         .select([
-          sql`${mail.id}`.as("id"),
+          value("id").as("id"),
           sql.lit("confirmation").as("kind"),
-          sql`${leadId}`.as("lead_id"),
-          sql`${mail.to}`.as("to_address"),
-          sql`${mail.subject}`.as("subject"),
-          sql`${mail.text}`.as("text"),
-          either(sql.lit("{}"), sql`${JSON.stringify(mail.envelope)}`).as("envelope"),
-          either(sql`null`, sql`${mail.messageId}`).as("message_id"),
+          value("leadId").as("lead_id"),
+          value("to").as("to_address"),
+          value("subject").as("subject"),
+          value("text").as("text"),
+          either(sql.lit("{}"), value("envelope")).as("envelope"),
+          either(sql`null`, value("messageId")).as("message_id"),
           either(sql.lit("recently_confirmed"), sql`null`).as("not_sent"),
           either(sql.lit("not_sent"), sql.lit("pending")).as("state"),
-          millis.as("created_at"),
-          millis.as("enqueued_at"),
-          either(sql`null`, millis).as("next_attempt_at"),
+          millis().as("created_at"),
+          millis().as("enqueued_at"),
+          either(sql`null`, millis()).as("next_attempt_at"),
         ]),
-    )
-    .execute();
-}
+    );
+});
 
 export function mailOutboxQueries(engine: Engine) {
   const { db, write } = engine;
