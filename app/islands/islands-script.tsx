@@ -18,9 +18,10 @@ export interface IslandsEntry {
 export const IslandsEntryContext = createContext<IslandsEntry | null>(null);
 
 /**
- * The page's one script: the island entry, an async module (it never blocks parsing, and it runs in a task of its
- * own once fetched; a deferred one would run in the task that ends the parse, already long with the page's first
- * layout), fetched at low priority so the stylesheet and the first paint come first. It starts the islands itself.
+ * The page's one script: the island entry, a module (so it runs after parsing, never blocking it), fetched at
+ * low priority so the stylesheet and the first paint come first. It starts the page's islands itself. Not
+ * `async`: React hoists an async script into the head, and pages built so blocked more in both modes, with their
+ * JavaScript and without (`bench:hydration`, 2026-11-26 17:05 UTC, decision 021).
  */
 export function IslandsScript() {
   const entry = use(IslandsEntryContext);
@@ -31,5 +32,5 @@ export function IslandsScript() {
     // biome-ignore lint/security/noDangerouslySetInnerHtml: two imports of the build's own URLs, development only.
     return <script type="module" dangerouslySetInnerHTML={{ __html: imports }} />;
   }
-  return <script type="module" async src={entry.module} fetchPriority="low" />;
+  return <script type="module" src={entry.module} fetchPriority="low" />;
 }

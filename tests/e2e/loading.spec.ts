@@ -53,8 +53,6 @@ test("the pre-rendered HTML names one script, the island entry, and nothing to p
       route,
     ).toEqual([expect.stringMatching(/^\/assets\/entry\.client-/)]);
     expect(scripts[0]?.[0], route).toMatch(/type="module"/);
-    // Async: it runs in a task of its own once fetched, never in the task that ends the parse (decision 021).
-    expect(scripts[0]?.[0], route).toMatch(/\basync\b/);
     expect(html, route).not.toMatch(/<link[^>]+rel="modulepreload"/);
     // No React Router bootstrap: the page is not hydrated as a whole.
     expect(html, route).not.toContain("__reactRouterContext");
