@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
 import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
@@ -21,6 +21,7 @@ import { buildSite, markdownTable, median } from "./report.ts";
  *   npm run perf -- /about /team    only these routes
  *   PERF_RUNS=5 npm run perf        five runs per route and mode instead of three
  *   PERF_JSON=perf.json npm run perf   also write the raw figures
+ *   PERF_LHR_DIR=lhr npm run perf      also keep every Lighthouse report (route-js-1.json, route-nojs-1.json, ...)
  */
 
 /** Issue 6's targets, with issue 12's CLS (at most 0.01) and issue 29's LCP (within 1.05x of the no-JS page) and budget. */
@@ -155,6 +156,16 @@ async function runLighthouse(url: string, port: number, blockJs: boolean, attemp
   return result.lhr;
 }
 
+/** With PERF_LHR_DIR set, writes a run's two reports there, to read what Lighthouse simulated. */
+function keepReports(route: string, run: number, shipped?: Lhr, noJs?: Lhr): void {
+  const dir = process.env.PERF_LHR_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const name = route === "/" ? "home" : route.slice(1).replaceAll("/", "-");
+  writeFileSync(path.join(dir, `${name}-js-${run + 1}.json`), JSON.stringify(shipped));
+  writeFileSync(path.join(dir, `${name}-nojs-${run + 1}.json`), JSON.stringify(noJs));
+}
+
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)}` : "n/a");
 const kB = (bytes: number) => (Number.isFinite(bytes) ? (bytes / 1000).toFixed(1) : "n/a");
 
@@ -254,6 +265,7 @@ async function main() {
       for (let run = 0; run < runs; run += 1) {
         shipped.push(await runLighthouse(url, chrome.port, false));
         noJs.push(await runLighthouse(url, chrome.port, true));
+        keepReports(route, run, shipped.at(-1), noJs.at(-1));
       }
       const each = (runs: Lhr[], read: (lhr: Lhr) => number) => median(runs.map(read));
       // Accessibility, best practices and SEO do not vary between runs; the worst run counts all the same.

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { type APIResponse, expect, test } from "@playwright/test";
 import { NOT_FOUND_PATH } from "../../config/route-paths.ts";
+import { firstLoadScripts } from "../../scripts/check-budget.ts";
 import { openPage, publicPaths, site } from "./support/pages.ts";
 
 /** The security headers on every kind of answer, and no Content-Security-Policy violation on any page. */
@@ -56,8 +57,8 @@ test("an HTML page: the headers, and a CSP that hashes exactly its inline script
 
 test("a static asset carries the headers", async ({ request }) => {
   const html = await (await request.get("/")).text();
-  // The page names its island entry (decision 021).
-  const asset = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  // The page's bootstrap names its island entry (decision 021).
+  const asset = firstLoadScripts(html)[0];
   expect(asset, "a script asset linked from the home page").toBeTruthy();
   const response = await request.get(asset ?? "/");
   expect(response.status()).toBe(200);
