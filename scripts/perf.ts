@@ -20,6 +20,7 @@ import { buildSite, markdownTable, median } from "./report.ts";
  *   npm run perf -- --no-build      measure the existing build-perf/
  *   npm run perf -- /about /team    only these routes
  *   PERF_RUNS=5 npm run perf        five runs per route and mode instead of three
+ *   npm run perf -- --compare=build-old   also measure an older build, run for run beside this one (baseline)
  *   PERF_JSON=perf.json npm run perf   also write the raw figures
  *   PERF_LHR_DIR=lhr npm run perf      also keep every Lighthouse report (route-js-1.json, route-nojs-1.json, ...)
  */
@@ -161,7 +162,9 @@ function keepReports(route: string, run: number, shipped?: Lhr, noJs?: Lhr): voi
   const dir = process.env.PERF_LHR_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  const name = route === "/" ? "home" : route.slice(1).replaceAll("/", "-");
+  const name = (
+    route.startsWith("/@") || route === "/" ? `home${route.slice(1)}` : route.slice(1)
+  ).replaceAll("/", "-");
   writeFileSync(path.join(dir, `${name}-js-${run + 1}.json`), JSON.stringify(shipped));
   writeFileSync(path.join(dir, `${name}-nojs-${run + 1}.json`), JSON.stringify(noJs));
 }
@@ -219,9 +222,62 @@ function resultsTable(results: RouteResult[]): string {
   return markdownTable(header, rows);
 }
 
+function summarise(route: string, shipped: Lhr[], noJs: Lhr[], jsBodyBytes: number): RouteResult {
+  const each = (runs: Lhr[], read: (lhr: Lhr) => number) => median(runs.map(read));
+  // Accessibility, best practices and SEO do not vary between runs; the worst run counts all the same.
+  const worst = (category: string) => Math.min(...shipped.map((lhr) => score(lhr, category)));
+  return {
+    route,
+    performance: Math.round(each(shipped, (lhr) => score(lhr, "performance"))),
+    accessibility: worst("accessibility"),
+    bestPractices: worst("best-practices"),
+    seo: worst("seo"),
+    lcpMs: each(shipped, (lhr) => numeric(lhr, "largest-contentful-paint")),
+    lcpNoJsMs: each(noJs, (lhr) => numeric(lhr, "largest-contentful-paint")),
+    tbtMs: each(shipped, (lhr) => numeric(lhr, "total-blocking-time")),
+    tbtNoJsMs: each(noJs, (lhr) => numeric(lhr, "total-blocking-time")),
+    cls: each(shipped, (lhr) => numeric(lhr, "cumulative-layout-shift")),
+    jsBytes: each(shipped, (lhr) => transfer(lhr, "script")),
+    jsBodyBytes,
+    totalBytes: each(shipped, (lhr) => transfer(lhr, "total")),
+    failing: [...new Set(shipped.flatMap(failingAudits))],
+  };
+}
+
+interface Served {
+  build: string;
+  origin: string;
+  server: ChildProcess;
+  shipped: Map<string, Lhr[]>;
+  noJs: Map<string, Lhr[]>;
+}
+
+function serve(build: string, port: number, env: NodeJS.ProcessEnv): Served {
+  const server = spawn(process.execPath, ["server/index.ts"], {
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BUILD_DIR: path.join(build, "client"),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "perf-leads-")),
+      DATABASE_URL: "",
+      RELAY_ENABLED: "false",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  return { build, origin: `http://127.0.0.1:${port}`, server, shipped: new Map(), noJs: new Map() };
+}
+
+/**
+ * With `--compare=<build>`, an older build is served beside the one measured and each run of a route measures
+ * both, in an order that turns each run, so the table for the older build is a baseline from the same minutes.
+ * Only the measured build is held to the targets.
+ */
 async function main() {
   const args = process.argv.slice(2);
   const skipBuild = args.includes("--no-build");
+  const compare = args.find((arg) => arg.startsWith("--compare="))?.slice("--compare=".length);
   const only = args.filter((arg) => arg.startsWith("/"));
   const routes = only.length ? only : publicPaths;
   const buildOut = process.env.BUILD_OUT || "build-perf";
@@ -236,64 +292,41 @@ async function main() {
     buildSite(env);
   }
 
-  const server = spawn(process.execPath, ["server/index.ts"], {
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BUILD_DIR: path.join(buildOut, "client"),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "perf-leads-")),
-      DATABASE_URL: "",
-      RELAY_ENABLED: "false",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const served = [serve(buildOut, port, env)];
+  if (compare) served.push(serve(compare, await freePort(), env));
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: CHROME_FLAGS,
   });
 
-  const results: RouteResult[] = [];
+  const results = new Map<string, RouteResult[]>(served.map((one) => [one.build, []]));
   try {
-    await waitFor(`${origin}/`, server);
+    for (const one of served) await waitFor(`${one.origin}/`, one.server);
     for (const route of routes) {
-      const url = `${origin}${route}`;
       process.stdout.write(`Lighthouse ${route} ...`);
-      const shipped: Lhr[] = [];
-      const noJs: Lhr[] = [];
       for (let run = 0; run < runs; run += 1) {
-        shipped.push(await runLighthouse(url, chrome.port, false));
-        noJs.push(await runLighthouse(url, chrome.port, true));
-        keepReports(route, run, shipped.at(-1), noJs.at(-1));
+        for (const one of run % 2 ? [...served].reverse() : served) {
+          const shipped = await runLighthouse(`${one.origin}${route}`, chrome.port, false);
+          const noJs = await runLighthouse(`${one.origin}${route}`, chrome.port, true);
+          one.shipped.set(route, [...(one.shipped.get(route) ?? []), shipped]);
+          one.noJs.set(route, [...(one.noJs.get(route) ?? []), noJs]);
+          keepReports(one === served[0] ? route : `${route}@${one.build}`, run, shipped, noJs);
+        }
       }
-      const each = (runs: Lhr[], read: (lhr: Lhr) => number) => median(runs.map(read));
-      // Accessibility, best practices and SEO do not vary between runs; the worst run counts all the same.
-      const worst = (category: string) => Math.min(...shipped.map((lhr) => score(lhr, category)));
-      const result: RouteResult = {
-        route,
-        performance: Math.round(each(shipped, (lhr) => score(lhr, "performance"))),
-        accessibility: worst("accessibility"),
-        bestPractices: worst("best-practices"),
-        seo: worst("seo"),
-        lcpMs: each(shipped, (lhr) => numeric(lhr, "largest-contentful-paint")),
-        lcpNoJsMs: each(noJs, (lhr) => numeric(lhr, "largest-contentful-paint")),
-        tbtMs: each(shipped, (lhr) => numeric(lhr, "total-blocking-time")),
-        tbtNoJsMs: each(noJs, (lhr) => numeric(lhr, "total-blocking-time")),
-        cls: each(shipped, (lhr) => numeric(lhr, "cumulative-layout-shift")),
-        jsBytes: each(shipped, (lhr) => transfer(lhr, "script")),
-        jsBodyBytes: median(await Promise.all(shipped.map((lhr) => compressedBodyBytes(scriptUrls(lhr))))),
-        totalBytes: each(shipped, (lhr) => transfer(lhr, "total")),
-        failing: [...new Set(shipped.flatMap(failingAudits))],
-      };
-      results.push(result);
-      console.log(
-        ` perf ${result.performance}, LCP ${ms(result.lcpMs)} ms, TBT ${ms(result.tbtMs)} ms (${ms(result.tbtNoJsMs)} ms without JS), median of ${runs}`,
-      );
+      for (const one of served) {
+        const shipped = one.shipped.get(route) ?? [];
+        const bodies = await Promise.all(shipped.map((lhr) => compressedBodyBytes(scriptUrls(lhr))));
+        results.get(one.build)?.push(summarise(route, shipped, one.noJs.get(route) ?? [], median(bodies)));
+      }
+      const result = results.get(buildOut)?.at(-1);
+      if (result)
+        console.log(
+          ` perf ${result.performance}, LCP ${ms(result.lcpMs)} ms (${ms(result.lcpNoJsMs)} ms without JS), TBT ${ms(result.tbtMs)} ms (${ms(result.tbtNoJsMs)} ms without JS), median of ${runs}`,
+        );
     }
   } finally {
     chrome.kill();
-    server.kill();
+    for (const one of served) one.server.kill();
   }
 
   const chromium = spawnSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", ["--version"], {
@@ -302,10 +335,16 @@ async function main() {
   console.log(
     `\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile preset, simulated throttling; ${chromium.stdout.trim()}; ${cpus()[0]?.model ?? "unknown CPU"} x${cpus().length}; ${new Date().toISOString()}\n`,
   );
-  console.log(resultsTable(results));
+  const measured = results.get(buildOut) ?? [];
+  if (compare) console.log(`${buildOut}/ (measured):\n`);
+  console.log(resultsTable(measured));
+  if (compare)
+    console.log(
+      `\n${compare}/ (the baseline, same runs; not held to the targets):\n\n${resultsTable(results.get(compare) ?? [])}`,
+    );
 
   let failed = false;
-  for (const r of results) {
+  for (const r of measured) {
     const missed = misses(r);
     if (r.performance < TARGETS.performanceFloor) failed = true;
     if (missed.length || r.failing.length) {
@@ -313,7 +352,8 @@ async function main() {
       console.log(`\n${r.route}: ${[...missed, ...r.failing.map((id) => `audit ${id}`)].join("; ")}`);
     }
   }
-  if (process.env.PERF_JSON) writeFileSync(process.env.PERF_JSON, JSON.stringify(results, null, 2));
+  if (process.env.PERF_JSON)
+    writeFileSync(process.env.PERF_JSON, JSON.stringify(Object.fromEntries(results), null, 2));
   console.log(failed ? "\nSome targets missed (above)." : "\nEvery route meets every target.");
   process.exitCode = failed ? 1 : 0;
 }
