@@ -7,8 +7,7 @@ import { IslandsEntryContext } from "./islands/islands-script";
 /**
  * Renders each page at build time (every route is pre-rendered, decision 001) and tells the page where its
  * island entry lives: React Router's client entry (app/entry.client.tsx), whose URL only the build's manifest
- * knows, with the modules it imports. The page's inline bootstrap loads those once the page has painted, never
- * React Router's own bootstrap (decision 021).
+ * knows. The page loads that one module, never React Router's own bootstrap (decision 021).
  */
 export default function handleRequest(
   request: Request,
@@ -19,7 +18,6 @@ export default function handleRequest(
   const { entry, hmr } = routerContext.manifest;
   const islandsEntry = {
     module: entry.module,
-    imports: entry.imports,
     hmrRuntime: hmr?.runtime,
     spaFallback: routerContext.isSpaMode,
   };
