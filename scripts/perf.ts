@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { publicPaths } from "../config/route-paths.ts";
+import { freePort, type ServerProcess, startServer } from "../server/test/server-process.ts";
 import { CHROMIUM_ARGS } from "../tests/browsers.ts";
 import {
   compressedBodyBytes,
@@ -37,33 +37,6 @@ import { buildSite, median } from "./report.ts";
 
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
-}
-
 /** One Lighthouse run; a trace-recording hiccup (NO_NAVSTART and the like) is retried twice. */
 async function runLighthouse(url: string, port: number, blockJs: boolean, attempt = 1): Promise<Lhr> {
   const result = await lighthouse(
@@ -86,41 +59,39 @@ async function runLighthouse(url: string, port: number, blockJs: boolean, attemp
   return result.lhr;
 }
 
-/** With PERF_LHR_DIR set, writes a run's two reports there, to read what Lighthouse simulated. */
-function keepReports(route: string, run: number, shipped?: Lhr, noJs?: Lhr): void {
+/**
+ * With PERF_LHR_DIR set, writes a run's two reports there, to read what Lighthouse simulated; a compared build's
+ * carry its name (`about@build-old-js-1.json`).
+ */
+function keepReports(route: string, build: string, run: number, shipped: Lhr, noJs: Lhr): void {
   const dir = process.env.PERF_LHR_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  const name = (
-    route.startsWith("/@") || route === "/" ? `home${route.slice(1)}` : route.slice(1)
-  ).replaceAll("/", "-");
+  const name = `${route === "/" ? "home" : route.slice(1).replaceAll("/", "-")}${build ? `@${build}` : ""}`;
   writeFileSync(path.join(dir, `${name}-js-${run + 1}.json`), JSON.stringify(shipped));
   writeFileSync(path.join(dir, `${name}-nojs-${run + 1}.json`), JSON.stringify(noJs));
 }
 
 interface Served {
   build: string;
-  origin: string;
-  server: ChildProcess;
-  shipped: Map<string, Lhr[]>;
-  noJs: Map<string, Lhr[]>;
+  server: ServerProcess;
 }
 
-function serve(build: string, port: number, env: NodeJS.ProcessEnv): Served {
-  const server = spawn(process.execPath, ["server/index.ts"], {
-    env: {
-      ...env,
+/** One build served by our own server on `port` (the start-up compresses the whole site: minutes when busy). */
+async function serve(build: string, port: number, siteUrl: string): Promise<Served> {
+  const server = await startServer(
+    {
       PORT: String(port),
-      HOST: "127.0.0.1",
+      SITE_URL: siteUrl,
       BUILD_DIR: path.join(build, "client"),
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "perf-leads-")),
       DATABASE_URL: "",
       RELAY_ENABLED: "false",
       LOG_LEVEL: "warn",
     },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  return { build, origin: `http://127.0.0.1:${port}`, server, shipped: new Map(), noJs: new Map() };
+    180_000,
+  );
+  return { build, server };
 }
 
 /**
@@ -146,31 +117,34 @@ async function main() {
     buildSite(env);
   }
 
-  const served = [serve(buildOut, port, env)];
-  if (compare) served.push(serve(compare, await freePort(), env));
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: CHROME_FLAGS,
-  });
-
-  const results = new Map<string, RouteResult[]>(served.map((one) => [one.build, []]));
+  const served: Served[] = [];
+  const results = new Map<string, RouteResult[]>(
+    [buildOut, ...(compare ? [compare] : [])].map((b) => [b, []]),
+  );
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    for (const one of served) await waitFor(`${one.origin}/`, one.server);
+    served.push(await serve(buildOut, port, env.SITE_URL));
+    if (compare) served.push(await serve(compare, await freePort(), env.SITE_URL));
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      chromeFlags: CHROME_FLAGS,
+    });
+    const { port: chromePort } = chrome;
     for (const route of routes) {
       process.stdout.write(`Lighthouse ${route} ...`);
+      const reports = new Map(served.map((one) => [one, { shipped: [] as Lhr[], noJs: [] as Lhr[] }]));
       for (let run = 0; run < runs; run += 1) {
         for (const one of run % 2 ? [...served].reverse() : served) {
-          const shipped = await runLighthouse(`${one.origin}${route}`, chrome.port, false);
-          const noJs = await runLighthouse(`${one.origin}${route}`, chrome.port, true);
-          one.shipped.set(route, [...(one.shipped.get(route) ?? []), shipped]);
-          one.noJs.set(route, [...(one.noJs.get(route) ?? []), noJs]);
-          keepReports(one === served[0] ? route : `${route}@${one.build}`, run, shipped, noJs);
+          const shipped = await runLighthouse(`${one.server.url}${route}`, chromePort, false);
+          const noJs = await runLighthouse(`${one.server.url}${route}`, chromePort, true);
+          reports.get(one)?.shipped.push(shipped);
+          reports.get(one)?.noJs.push(noJs);
+          keepReports(route, one === served[0] ? "" : one.build, run, shipped, noJs);
         }
       }
-      for (const one of served) {
-        const shipped = one.shipped.get(route) ?? [];
+      for (const [one, { shipped, noJs }] of reports) {
         const bodies = await Promise.all(shipped.map((lhr) => compressedBodyBytes(scriptUrls(lhr))));
-        results.get(one.build)?.push(summarise(route, shipped, one.noJs.get(route) ?? [], median(bodies)));
+        results.get(one.build)?.push(summarise(route, shipped, noJs, median(bodies)));
       }
       const result = results.get(buildOut)?.at(-1);
       if (result)
@@ -179,8 +153,8 @@ async function main() {
         );
     }
   } finally {
-    chrome.kill();
-    for (const one of served) one.server.kill();
+    chrome?.kill();
+    await Promise.all(served.map((one) => one.server.stop()));
   }
 
   const chromium = spawnSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", ["--version"], {
