@@ -5,6 +5,13 @@ import { type Browser, chromium } from "@playwright/test";
 import { publicPaths } from "../config/route-paths.ts";
 import { startServer } from "../server/test/server-process.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, islandsProbe, readIslandsTiming } from "../tests/browsers.ts";
+import {
+  mainThreadTasks,
+  markForTrace,
+  TRACE_ANCHOR,
+  TRACE_CATEGORIES,
+  type TraceEvent,
+} from "./main-thread-tasks.ts";
 import { buildSite, markdownTable, median } from "./report.ts";
 
 /**
@@ -12,7 +19,8 @@ import { buildSite, markdownTable, median } from "./report.ts";
  * (issue 29). Each route is loaded in Chromium at 390 px with the CPU slowed 4x, with JavaScript and with every
  * script blocked (as Lighthouse's no-JS runs do), in pairs whose order alternates, so a machine that is busy or
  * slow weighs on both halves of a pair alike. A load's blocking time is the part over 50 ms of every long task
- * the browser reports from navigation until 3 s after `load`; the table gives per route the median of each
+ * of the page's main thread from navigation until 3 s after `load`, read from a trace (every task, the frames
+ * that only lay out and paint included; scripts/main-thread-tasks.ts); the table gives per route the median of each
  * pair's difference (with JavaScript minus without). Exits non-zero when a route's median difference is over
  * 30 ms or its islands were not live within 1 s of `load`.
  *
@@ -50,13 +58,6 @@ async function measure(browser: Browser, mode: Mode, route: string): Promise<Sam
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      const tasks: [number, number][] = [];
-      Object.defineProperty(window, "__longTasks", { value: tasks });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) tasks.push([entry.startTime, entry.duration]);
-      }).observe({ type: "longtask", buffered: true });
-    });
     await page.addInitScript(islandsProbe);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
@@ -64,27 +65,35 @@ async function measure(browser: Browser, mode: Mode, route: string): Promise<Sam
       await cdp.send("Network.enable");
       await cdp.send("Network.setBlockedURLs", { urls: ["*.js"] });
     }
-    await page.goto(`${mode.url}${route}`, { waitUntil: "load" });
-    const { load } = await page.evaluate(readIslandsTiming);
-    const left = await page.evaluate((until) => until - performance.now(), load + AFTER_LOAD_MS);
-    await page.waitForTimeout(Math.max(0, left) + 50);
-    const seen = await page.evaluate(() => ({
-      tasks: (window as unknown as { __longTasks: [number, number][] }).__longTasks,
-      jsBytes: performance
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    let trace: Buffer;
+    let anchorTime: number;
+    try {
+      await page.goto(`${mode.url}${route}`, { waitUntil: "load" });
+      const { load } = await page.evaluate(readIslandsTiming);
+      const left = await page.evaluate((until) => until - performance.now(), load + AFTER_LOAD_MS);
+      await page.waitForTimeout(Math.max(0, left) + 50);
+      anchorTime = await page.evaluate(markForTrace, TRACE_ANCHOR);
+    } finally {
+      trace = await browser.stopTracing();
+    }
+    const jsBytes = await page.evaluate(() =>
+      performance
         .getEntriesByType("resource")
         .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
         .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).encodedBodySize, 0),
-    }));
+    );
     const timing = await page.evaluate(readIslandsTiming);
-    const tasks = seen.tasks
-      .filter(([start]) => start < load + AFTER_LOAD_MS)
-      .map(([, duration]) => duration);
+    const { traceEvents } = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] };
+    const tasks = mainThreadTasks(traceEvents, anchorTime)
+      .filter((task) => task.start < timing.load + AFTER_LOAD_MS)
+      .map((task) => task.duration);
     return {
       blocking: tasks.reduce((sum, task) => sum + Math.max(0, task - LONG_TASK_MS), 0),
       longTasks: tasks.filter((task) => task > LONG_TASK_MS).length,
-      load,
-      liveAfterLoad: timing.live === null ? Number.NaN : timing.live - load,
-      jsBytes: seen.jsBytes,
+      load: timing.load,
+      liveAfterLoad: timing.live === null ? Number.NaN : timing.live - timing.load,
+      jsBytes,
     };
   } finally {
     await context.close();

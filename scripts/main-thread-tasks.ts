@@ -1,0 +1,78 @@
+/**
+ * The main thread's tasks of one page load, read from a Chromium trace (issue 29's blocking time). The Long Tasks
+ * API is not enough for that: Chromium reports a task to it only when the task runs script or dispatches an event,
+ * so a frame that only styles, lays out and paints a long page (the first one, 100 to 400 ms at 4x) goes
+ * unreported, and whether the page's first layout falls in such a frame or in a task with script decided the
+ * figure (docs/performance.md, 2026-11-26 22:05 UTC section). The trace has every task, as Lighthouse's TBT reads it.
+ */
+
+/** The trace categories {@link mainThreadTasks} needs. */
+export const TRACE_CATEGORIES = [
+  "disabled-by-default-devtools.timeline",
+  "blink.user_timing",
+  "devtools.timeline",
+  "loading",
+];
+
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  /** Microseconds. */
+  ts: number;
+  dur?: number;
+}
+
+export interface MainThreadTask {
+  /** ms after the page's navigation start (`performance.timeOrigin`'s moment). */
+  start: number;
+  duration: number;
+}
+
+/** The name of the mark {@link markForTrace} sets in the page. */
+export const TRACE_ANCHOR = "bench-trace-anchor";
+
+/**
+ * In the page (its main thread is the one that records the mark): sets a mark that ties the page's clock to the
+ * trace's, and returns its time. Chromium's own navigationStart event is missing from some traces, or carries no
+ * URL, when the page's renderer started during the navigation.
+ */
+export function markForTrace(name: string): number {
+  return performance.mark(name).startTime;
+}
+
+/**
+ * Every top-level task of the page's main thread from its navigation start on, in order: the thread and the
+ * clock come from the mark {@link markForTrace} set at `anchorTime` ms of the page's clock. Tasks of other
+ * threads and processes (the blank page before, another page prerendered) and tasks nested inside another are
+ * left out.
+ */
+export function mainThreadTasks(
+  events: TraceEvent[],
+  anchorTime: number,
+  anchor = TRACE_ANCHOR,
+): MainThreadTask[] {
+  const mark = events.find((event) => event.name === anchor);
+  if (!mark) throw new Error(`the trace has no mark "${anchor}" from the page`);
+  const navigationStart = mark.ts - anchorTime * 1000;
+  const tasks = events
+    .filter(
+      (event) =>
+        event.name === "RunTask" &&
+        event.ph === "X" &&
+        event.pid === mark.pid &&
+        event.tid === mark.tid &&
+        event.ts >= navigationStart,
+    )
+    .sort((a, b) => a.ts - b.ts);
+  const topLevel: MainThreadTask[] = [];
+  let end = Number.NEGATIVE_INFINITY;
+  for (const task of tasks) {
+    const taskEnd = task.ts + (task.dur ?? 0);
+    if (taskEnd <= end) continue;
+    end = taskEnd;
+    topLevel.push({ start: (task.ts - navigationStart) / 1000, duration: (task.dur ?? 0) / 1000 });
+  }
+  return topLevel;
+}
