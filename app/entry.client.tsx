@@ -1,8 +1,7 @@
-import { afterFirstPaint } from "./islands/after-first-paint";
 import { startIslands } from "./islands/start-islands";
 import { rememberLanding } from "./lib/lead-source";
 
-// The island entry (decision 021): every page loads this module and nothing else up front. It notes where the
-// visit started (issue 16), then, once the page has painted, starts the page's islands.
+// The island entry (decision 021): the page's inline bootstrap loads this module once the page has painted
+// (islands-script.tsx). It notes where the visit started (issue 16), then starts the page's islands.
 rememberLanding();
-afterFirstPaint(() => void startIslands());
+void startIslands();

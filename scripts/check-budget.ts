@@ -5,7 +5,7 @@ import { STAFF_APP_PATH } from "../config/route-paths.ts";
 
 /**
  * CI's JavaScript budget: for every pre-rendered page, the compressed size of the JavaScript it loads without
- * any interaction: the scripts its HTML names (the island entry, decision 021), the module of every island the
+ * any interaction: the scripts its HTML names (the island entry its bootstrap loads, decision 021), the module of every island the
  * page marks (`data-island="x"` loads assets/x-island-<hash>.js), and everything those import statically,
  * compressed as the server compresses it. Other chunks behind a dynamic import() (the validator, the toasts)
  * load on a visitor's first focus or notice and are not counted. Fails when any page is over the budget, or has
@@ -39,10 +39,15 @@ export interface PageBudget {
   brotli: number;
 }
 
-/** The same-origin JavaScript URLs a page's HTML names for loading before any interaction. */
+/**
+ * The same-origin JavaScript URLs a page's HTML names for loading before any interaction: script sources,
+ * module preloads, and the modules its inline bootstrap loads (`<script data-modules="entry imports...">`).
+ */
 export function firstLoadScripts(html: string): string[] {
   const urls = new Set<string>();
   for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/gi)) urls.add(match[1] ?? "");
+  for (const match of html.matchAll(/<script\b[^>]*\bdata-modules="([^"]+)"/gi))
+    for (const url of (match[1] ?? "").split(" ").filter(Boolean)) urls.add(url);
   for (const match of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi)) {
     const href = /\bhref="([^"]+)"/.exec(match[0])?.[1];
     if (href) urls.add(href);
@@ -90,8 +95,8 @@ async function withStaticImports(clientDir: string, urls: string[]): Promise<Set
 
 /**
  * The JavaScript a page loads before any interaction, in two parts: what its HTML names with the static imports
- * of those (the island entry's graph, requested as the page is parsed), and its islands' modules with theirs
- * (requested after the first paint).
+ * of those (the island entry's graph, which the bootstrap requests once the page has painted), and its islands'
+ * modules with theirs (which the entry requests).
  */
 export async function pageScripts(clientDir: string, htmlFile: string) {
   const html = await readFile(htmlFile, "utf8");
