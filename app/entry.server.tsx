@@ -18,7 +18,6 @@ export default function handleRequest(
   const { entry, hmr } = routerContext.manifest;
   const islandsEntry = {
     module: entry.module,
-    imports: entry.imports,
     hmrRuntime: hmr?.runtime,
     spaFallback: routerContext.isSpaMode,
   };

@@ -41,13 +41,12 @@ export interface PageBudget {
 
 /**
  * The same-origin JavaScript URLs a page's HTML names for loading before any interaction: script sources,
- * module preloads, and the modules its inline bootstrap loads (`<script data-modules="entry imports...">`).
+ * module preloads, and the entry its inline bootstrap loads (`<script data-entry="...">`).
  */
 export function firstLoadScripts(html: string): string[] {
   const urls = new Set<string>();
   for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/gi)) urls.add(match[1] ?? "");
-  for (const match of html.matchAll(/<script\b[^>]*\bdata-modules="([^"]+)"/gi))
-    for (const url of (match[1] ?? "").split(" ").filter(Boolean)) urls.add(url);
+  for (const match of html.matchAll(/<script\b[^>]*\bdata-entry="([^"]+)"/gi)) urls.add(match[1] ?? "");
   for (const match of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi)) {
     const href = /\bhref="([^"]+)"/.exec(match[0])?.[1];
     if (href) urls.add(href);

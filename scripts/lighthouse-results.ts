@@ -18,6 +18,8 @@ export const TARGETS = {
 export interface RouteResult {
   route: string;
   performance: number;
+  /** The same page's score with JavaScript blocked: issue 29 asks for 100 wherever this is 100. */
+  performanceNoJs: number;
   accessibility: number;
   bestPractices: number;
   seo: number;
@@ -93,7 +95,8 @@ export const kB = (bytes: number) => (Number.isFinite(bytes) ? (bytes / 1000).to
 
 export function misses(r: RouteResult): string[] {
   const out: string[] = [];
-  if (r.performance < TARGETS.performance) out.push(`performance ${r.performance}`);
+  if (r.performance < TARGETS.performance)
+    out.push(`performance ${r.performance} (${r.performanceNoJs} without JS)`);
   if (r.accessibility < TARGETS.otherScores) out.push(`accessibility ${r.accessibility}`);
   if (r.bestPractices < TARGETS.otherScores) out.push(`best practices ${r.bestPractices}`);
   if (r.seo < TARGETS.otherScores) out.push(`SEO ${r.seo}`);
@@ -111,6 +114,7 @@ export function resultsTable(results: RouteResult[]): string {
   const header = [
     "route",
     "perf",
+    "perf no-JS",
     "a11y",
     "best pr.",
     "SEO",
@@ -127,6 +131,7 @@ export function resultsTable(results: RouteResult[]): string {
   const rows = results.map((r) => [
     r.route,
     String(r.performance),
+    String(r.performanceNoJs),
     String(r.accessibility),
     String(r.bestPractices),
     String(r.seo),
@@ -150,6 +155,7 @@ export function summarise(route: string, shipped: Lhr[], noJs: Lhr[], jsBodyByte
   return {
     route,
     performance: Math.round(each(shipped, (lhr) => score(lhr, "performance"))),
+    performanceNoJs: Math.round(each(noJs, (lhr) => score(lhr, "performance"))),
     accessibility: worst("accessibility"),
     bestPractices: worst("best-practices"),
     seo: worst("seo"),
