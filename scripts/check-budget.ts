@@ -4,13 +4,13 @@ import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { STAFF_APP_PATH } from "../config/route-paths.ts";
 
 /**
- * CI's JavaScript budget: for every pre-rendered page, the compressed size of the JavaScript it loads without
- * any interaction: the scripts its HTML names (the island entry its bootstrap loads, decision 021), the module of every island the
- * page marks (`data-island="x"` loads assets/x-island-<hash>.js), and everything those import statically,
- * compressed as the server compresses it. Other chunks behind a dynamic import() (the validator, the toasts)
- * load on a visitor's first focus or notice and are not counted. Fails when any page is over the budget, or has
- * grown by GROWTH_LIMIT_BYTES or more since its recorded baseline (scripts/js-baseline.json): growth is a choice
- * to make, with `--write-baseline`, not a side effect.
+ * CI's JavaScript budget: for every pre-rendered page, the compressed size of the JavaScript it loads without any
+ * interaction: the scripts its HTML names (the island entry its bootstrap loads, decision 021), the module of every
+ * island the page marks (`data-island="x"` loads assets/x-island-<hash>.js), and everything those import statically,
+ * compressed as the server compresses it. Other chunks behind a dynamic import() (the validator, the toasts) load on
+ * a visitor's first focus or notice and are not counted. Fails when any page is over the budget, or has grown by
+ * GROWTH_LIMIT_BYTES or more since its recorded baseline (scripts/js-baseline.json): growth is a choice to make,
+ * with `--write-baseline`, not a side effect.
  *   node scripts/check-budget.ts [build/client] [--write-baseline]
  */
 

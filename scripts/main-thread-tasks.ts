@@ -6,7 +6,7 @@
  * figure (docs/performance.md, 2026-11-26 22:05 UTC section). The trace has every task, as Lighthouse's TBT reads it.
  */
 
-/** The trace categories {@link mainThreadTasks} needs: the tasks, and the page's mark. No more, since tracing costs both modes. */
+/** The trace categories {@link mainThreadTasks} reads (the tasks, the page's mark): no more, as tracing slows both. */
 export const TRACE_CATEGORIES = ["disabled-by-default-devtools.timeline", "blink.user_timing"];
 
 export interface TraceEvent {
