@@ -17,12 +17,16 @@ export interface TraceEvent {
   /** Microseconds. */
   ts: number;
   dur?: number;
+  /** The thread's CPU time over the event, in microseconds: `dur` less the time the thread was not running. */
+  tdur?: number;
 }
 
 export interface MainThreadTask {
   /** ms after the page's navigation start (`performance.timeOrigin`'s moment). */
   start: number;
   duration: number;
+  /** ms of CPU time the thread spent on it: its duration less the time other threads held the CPU (NaN: untimed). */
+  cpu: number;
 }
 
 /** The name of the mark {@link markForTrace} sets in the page. */
@@ -67,7 +71,29 @@ export function mainThreadTasks(
     const taskEnd = task.ts + (task.dur ?? 0);
     if (taskEnd <= end) continue;
     end = taskEnd;
-    topLevel.push({ start: (task.ts - navigationStart) / 1000, duration: (task.dur ?? 0) / 1000 });
+    topLevel.push({
+      start: (task.ts - navigationStart) / 1000,
+      duration: (task.dur ?? 0) / 1000,
+      cpu: task.tdur === undefined ? Number.NaN : task.tdur / 1000,
+    });
   }
   return topLevel;
+}
+
+/** A task longer than this blocks input for the part over it (Lighthouse's TBT; issue 29). */
+export const LONG_TASK_MS = 50;
+
+/**
+ * The blocking time of `tasks` (the part over {@link LONG_TASK_MS} of each) and how many are long. With
+ * `cpuSlowdown`, a task's length is its CPU time times that factor: its length on a CPU that much slower which
+ * nothing else shares. Without it, a task's length is its wall time.
+ */
+export function blockingTime(tasks: MainThreadTask[], cpuSlowdown?: number) {
+  if (cpuSlowdown !== undefined && tasks.some((task) => Number.isNaN(task.cpu)))
+    throw new Error("the trace has no thread time (tdur) for a task of the page: its CPU time is unknown");
+  const lengths = tasks.map((task) => (cpuSlowdown === undefined ? task.duration : task.cpu * cpuSlowdown));
+  return {
+    blocking: lengths.reduce((sum, length) => sum + Math.max(0, length - LONG_TASK_MS), 0),
+    longTasks: lengths.filter((length) => length > LONG_TASK_MS).length,
+  };
 }
