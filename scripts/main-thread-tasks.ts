@@ -81,7 +81,7 @@ export function mainThreadTasks(
 }
 
 /** A task longer than this blocks input for the part over it (Lighthouse's TBT; issue 29). */
-export const LONG_TASK_MS = 50;
+const LONG_TASK_MS = 50;
 
 /**
  * The blocking time of `tasks` (the part over {@link LONG_TASK_MS} of each) and how many are long. With
