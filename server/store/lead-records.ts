@@ -8,7 +8,8 @@ import type { NotSentReason } from "../../staff/conversation.ts";
 export const LEAD_STATES = ["pending", "delivered", "dead", "spam"] as const;
 export type LeadState = (typeof LEAD_STATES)[number];
 
-export type StoreDialect = "sqlite" | "postgres";
+/** The databases the store runs on: those its migrations are written for. */
+export type { StoreDialect } from "./migrations/dialect.ts";
 
 /** The roads a lead travels (decision 014); `LEAD_CHANNELS` picks them per deployment. */
 export const CHANNELS = ["formservice", "smtp", "webhook"] as const;
