@@ -117,6 +117,26 @@ export interface NewMail {
   messageId: string;
 }
 
+/** A message a person sent back, as the store keeps it (server/mail reads and bounds it first). */
+export interface InboundMail {
+  /** `<left@right>`, or null when the message has none worth keeping. */
+  messageId: string | null;
+  from: { address: string; name: string };
+  subject: string;
+  /** The Date header, or null when it is missing or no date. */
+  date: Date | null;
+  /** The body as plain text. */
+  text: string;
+  attachments: readonly {
+    filename: string;
+    contentType: string;
+    size: number;
+    /** Hex SHA-256 of the content. */
+    sha256: string;
+    content: Buffer;
+  }[];
+}
+
 /**
  * What a new lead's confirmation comes to: a message to send unless its address (`addressKey`: trimmed and
  * lower-cased, as the leads' `email_key`) was sent one within `windowMs` (the store decides, in the lead's
