@@ -3,7 +3,6 @@ import { Hono } from "hono";
 import { createAlerts } from "./alerts/alerts.ts";
 import { createApp } from "./app.ts";
 import type { ServerConfig } from "./config.ts";
-import { probeWritable } from "./data-dir.ts";
 import { errorKind } from "./error-kind.ts";
 import { createHealthApi } from "./health/health-api.ts";
 import { createLeadApi } from "./leads/lead-api.ts";
@@ -19,6 +18,7 @@ import { startRetention } from "./retention.ts";
 import type { openStaffInbox } from "./staff/staff-inbox.ts";
 import { type beginStartup, servingLine } from "./startup.ts";
 import { loadStaticSite } from "./static-site.ts";
+import { probeWritable } from "./store/data-dir.ts";
 import { ensureDataDirs, tempDirOf } from "./store/resume-files.ts";
 import { openStore } from "./store/store.ts";
 

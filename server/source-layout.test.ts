@@ -53,6 +53,65 @@ function importGraph(): Map<string, string[]> {
 
 const inFolder = (file: string, folder: string) => path.relative(ROOT, file).split(path.sep)[0] === folder;
 
+/** The import graph by paths from the root, as `server/store/engine.ts`. */
+const relativeGraph = (graph: Map<string, string[]>) =>
+  new Map(
+    [...graph].map(([file, targets]) => [
+      path.relative(ROOT, file).split(path.sep).join("/"),
+      targets.map((target) => path.relative(ROOT, target).split(path.sep).join("/")),
+    ]),
+  );
+
+/** A rule on imports: the files it covers (never a test), and which of our files they may import. */
+interface ImportRule {
+  covers(file: string): boolean;
+  mayImport(target: string): boolean;
+}
+
+/** Each import against the rule, as "file -> target". */
+const importsAgainst = (graph: Map<string, string[]>, rule: ImportRule) =>
+  [...graph]
+    .filter(([file]) => rule.covers(file) && !isTest(file))
+    .flatMap(([file, targets]) =>
+      targets.filter((target) => !rule.mayImport(target)).map((target) => `${file} -> ${target}`),
+    );
+
+const STORE = "server/store/";
+const MIGRATIONS = "server/store/migrations/";
+/**
+ * What the store may import from outside itself: the contracts below it (decision 023), leads/ (a lead's forms,
+ * source fields, resume kinds and person keys, which its rows are typed and keyed by) and staff/ (the roles'
+ * forms, the workflow's statuses, the history's actions, the limits its queries apply). config/ it does not need.
+ */
+const BELOW_STORE = ["leads/", "staff/"];
+/** The modules of one database: its engine, and SQLite's Kysely dialect over node:sqlite. */
+const DIALECT_MODULES = [
+  "server/store/node-sqlite-dialect.ts",
+  "server/store/sqlite-engine.ts",
+  "server/store/postgres-engine.ts",
+];
+/**
+ * The store's modules that may import one: the dialect modules themselves, store.ts (it opens the engine the
+ * configuration asks for) and backup.ts (SQLite's file backup and restore). Every other one is engine-neutral.
+ */
+const OF_ONE_DATABASE = [...DIALECT_MODULES, "server/store/store.ts", "server/store/backup.ts"];
+
+/** The store at the bottom: it imports nothing of ours above it (server/leads, server/mail, server/calendar...). */
+const STORE_AT_THE_BOTTOM: ImportRule = {
+  covers: (file) => file.startsWith(STORE),
+  mayImport: (target) => [STORE, ...BELOW_STORE].some((folder) => target.startsWith(folder)),
+};
+/** Query modules, migrations and the store's vocabulary work on either database. */
+const ENGINE_NEUTRAL: ImportRule = {
+  covers: (file) => file.startsWith(STORE) && !OF_ONE_DATABASE.includes(file),
+  mayImport: (target) => !DIALECT_MODULES.includes(target),
+};
+/** Migrations are frozen: they keep the code they run, so a later change elsewhere cannot change what they do. */
+const FROZEN_MIGRATIONS: ImportRule = {
+  covers: (file) => file.startsWith(MIGRATIONS),
+  mayImport: (target) => target.startsWith(MIGRATIONS),
+};
+
 /** Groups of files that import each other, directly or round about (Tarjan's strongly connected components). */
 function cycles(graph: Map<string, string[]>): string[][] {
   let next = 0;
@@ -115,6 +174,50 @@ describe("the source layout", () => {
     ]);
     expect(cycles(graph).map((group) => group.map((file) => path.basename(file)))).toEqual([
       ["a.ts", "b.ts", "c.ts"],
+    ]);
+  });
+
+  it("keeps the store at the bottom: it imports of ours only itself, leads/ and staff/", () => {
+    expect(importsAgainst(relativeGraph(importGraph()), STORE_AT_THE_BOTTOM)).toEqual([]);
+  });
+
+  it("keeps the store's engine-neutral modules free of the dialect modules", () => {
+    expect(importsAgainst(relativeGraph(importGraph()), ENGINE_NEUTRAL)).toEqual([]);
+  });
+
+  it("keeps migrations frozen: they import nothing of ours outside server/store/migrations/", () => {
+    expect(importsAgainst(relativeGraph(importGraph()), FROZEN_MIGRATIONS)).toEqual([]);
+  });
+
+  it("finds an import against each direction when there is one (the checks themselves)", () => {
+    const graph = new Map([
+      [
+        "server/store/queries/intake.ts",
+        ["server/leads/person-keys.ts", "leads/catalog.ts", "server/store/ids.ts"],
+      ],
+      ["server/store/queries/inbound.ts", ["server/mail/inbound-message.ts", "staff/roles.ts"]],
+      ["server/store/engine.ts", ["server/store/node-sqlite-dialect.ts", "server/store/lead-records.ts"]],
+      ["server/store/store.ts", ["server/store/sqlite-engine.ts", "server/store/postgres-engine.ts"]],
+      ["server/store/migrations/010-response-clocks.ts", ["server/calendar/business-calendar.ts"]],
+      [
+        "server/store/migrations/009-conversation.ts",
+        ["server/store/lead-records.ts", "server/store/migrations/backfill.ts"],
+      ],
+      ["server/store/migrations/index.ts", ["server/store/migrations/009-conversation.ts"]],
+      ["server/store/lead-store.test.ts", ["server/test/lease.ts", "server/store/sqlite-engine.ts"]],
+      ["server/leads/lead-api.ts", ["server/calendar/response-clock.ts", "server/store/sqlite-engine.ts"]],
+    ]);
+    expect(importsAgainst(graph, STORE_AT_THE_BOTTOM)).toEqual([
+      "server/store/queries/intake.ts -> server/leads/person-keys.ts",
+      "server/store/queries/inbound.ts -> server/mail/inbound-message.ts",
+      "server/store/migrations/010-response-clocks.ts -> server/calendar/business-calendar.ts",
+    ]);
+    expect(importsAgainst(graph, ENGINE_NEUTRAL)).toEqual([
+      "server/store/engine.ts -> server/store/node-sqlite-dialect.ts",
+    ]);
+    expect(importsAgainst(graph, FROZEN_MIGRATIONS)).toEqual([
+      "server/store/migrations/010-response-clocks.ts -> server/calendar/business-calendar.ts",
+      "server/store/migrations/009-conversation.ts -> server/store/lead-records.ts",
     ]);
   });
 

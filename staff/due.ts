@@ -1,6 +1,8 @@
 /**
  * A lead's response promise as staff see it (issue 28): whether it is still due, was met or was missed, and how
  * long is left or how late it is, in words (never colour alone). No dependency, so the staff app can import it.
+ * These are the response clock's rules in JavaScript, for the server too; server/store/response-clock.ts has
+ * the same rules in SQL, and its test holds the two to each other.
  */
 
 export const PROMISE_STATES = ["due", "met", "missed"] as const;
@@ -13,23 +15,32 @@ export interface LeadPromise {
   state: PromiseStateName;
 }
 
+/** The promise met: the first response came by the due time, that very millisecond included. */
+const answeredInTime = (firstResponseAt: number, dueAt: number) => firstResponseAt <= dueAt;
+
+/** Past due at `now`: from the millisecond after the due time on (unanswered, the lead is then overdue). */
+const pastDue = (dueAt: number, now: number) => now > dueAt;
+
 /**
- * A first response by the due time, that very millisecond included, met the promise; one after it missed it, and
- * stays missed. With no response the promise is due until the due time has passed.
+ * A first response in time met the promise; one after it missed it, and stays missed. With no response the
+ * promise is due until the due time has passed.
  */
 export function promiseState(
   lead: { dueAt: number; firstResponseAt: number | null },
   now: number,
 ): LeadPromise {
   const { dueAt, firstResponseAt } = lead;
-  const answeredInTime = firstResponseAt !== null && firstResponseAt <= dueAt;
-  const state = answeredInTime ? "met" : firstResponseAt !== null || now > dueAt ? "missed" : "due";
+  if (firstResponseAt === null)
+    return { dueAt, respondedAt: null, state: pastDue(dueAt, now) ? "missed" : "due" };
+  const state = answeredInTime(firstResponseAt, dueAt) ? "met" : "missed";
   return { dueAt, respondedAt: firstResponseAt, state };
 }
 
 /** "due in 25 min", "due in 3 h", "2 h overdue", "3 d overdue": what an inbox row says of an unanswered lead. */
 export function describeDue(dueAt: number, now: number): string {
-  return now <= dueAt ? `due in ${shortDuration(dueAt - now)}` : `${shortDuration(now - dueAt)} overdue`;
+  return pastDue(dueAt, now)
+    ? `${shortDuration(now - dueAt)} overdue`
+    : `due in ${shortDuration(dueAt - now)}`;
 }
 
 const MINUTE_MS = 60_000;

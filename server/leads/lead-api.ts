@@ -4,11 +4,10 @@ import type { HttpBindings } from "@hono/node-server";
 import { type Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import { fieldNames, findLeadForm, HONEYPOT_FIELD, type LeadForm, validateLead } from "../../leads/forms.ts";
-import { RESPONSE_PROMISES } from "../../leads/promises.ts";
 import { RESUME_MAX_BYTES } from "../../leads/resume.ts";
 import { type LeadSource, originOf, parseLeadSource } from "../../leads/source.ts";
-import { dueAt } from "../calendar/business-calendar.ts";
 import { businessCalendarFromEnv } from "../calendar/calendar-env.ts";
+import { leadDueAt } from "../calendar/response-clock.ts";
 import type { ServerConfig } from "../config.ts";
 import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
@@ -249,7 +248,7 @@ export async function createLeadApi({
           resume: resume ?? undefined,
           source,
           createdAt,
-          dueAt: dueAt(createdAt, RESPONSE_PROMISES[form.id], calendar),
+          dueAt: leadDueAt({ formId: form.id, createdAt }, calendar),
           confirmation: confirmationPlan(
             { formId: form.id, state: spam ? "spam" : "pending", fields },
             confirmations,

@@ -1,8 +1,8 @@
 import type { LeadFormId } from "../../leads/catalog.ts";
 import { type ConfirmationCompany, confirmationFor } from "../../leads/confirmations.ts";
+import { emailKey } from "../../leads/person-keys.ts";
 import { hoursPerBusinessDay } from "../calendar/business-hours.ts";
 import type { ServerConfig } from "../config.ts";
-import { emailKey } from "../leads/person-keys.ts";
 import { newId } from "../store/ids.ts";
 import type { ConfirmationPlan, LeadState } from "../store/lead-records.ts";
 import { MailRefusal } from "./mail-checks.ts";

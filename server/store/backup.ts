@@ -5,7 +5,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
-import { makeDirs } from "../data-dir.ts";
+import { makeDirs } from "./data-dir.ts";
 import { fsyncDir, resumeDirOf, resumePathOf, tempDirOf } from "./resume-files.ts";
 import { SQLITE_FILE } from "./sqlite-engine.ts";
 

@@ -1,10 +1,8 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Expression, KyselyPlugin, RawBuilder } from "kysely";
 import type { LimitFunction } from "p-limit";
 import type { LeadDb } from "./database.ts";
 import type { NewLead, StoreDialect } from "./lead-records.ts";
 import type { LeadRow } from "./lead-rows.ts";
-import { MAX_BACKOFF_MS } from "./node-sqlite-dialect.ts";
 
 /** Rows per transaction in bulk work (purge, retry --dead, erasure, exports), so no writer waits on one for long. */
 export const BULK_BATCH = 500;
@@ -77,6 +75,11 @@ export interface Engine {
    * instead of reading the newest from an index.
    */
   refreshStatistics(): Promise<void>;
+  /**
+   * Between two bulk transactions (purge, retry --dead, erasure): lets a writer in another process that waits for
+   * the database take its turn.
+   */
+  yieldToOtherWriters(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -107,12 +110,6 @@ export function closable(engine: Engine): Engine {
     },
   };
 }
-
-/**
- * Between two bulk transactions: a writer in another process that is waiting for the lock (retrying every
- * MAX_BACKOFF_MS at most) gets it.
- */
-export const yieldToOtherWriters = () => sleep(MAX_BACKOFF_MS);
 
 /** A count as either database returns it (PostgreSQL's BIGINT is read as a number, SQLite's as one already). */
 export const countOf = (value: number | string | bigint | null | undefined) => Number(value ?? 0);

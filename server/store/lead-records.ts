@@ -8,7 +8,8 @@ import type { NotSentReason } from "../../staff/conversation.ts";
 export const LEAD_STATES = ["pending", "delivered", "dead", "spam"] as const;
 export type LeadState = (typeof LEAD_STATES)[number];
 
-export type StoreDialect = "sqlite" | "postgres";
+/** The databases the store runs on: those its migrations are written for. */
+export type { StoreDialect } from "./migrations/dialect.ts";
 
 /** The roads a lead travels (decision 014); `LEAD_CHANNELS` picks them per deployment. */
 export const CHANNELS = ["formservice", "smtp", "webhook"] as const;
@@ -114,6 +115,26 @@ export interface NewMail {
   text: string;
   envelope: MailEnvelope;
   messageId: string;
+}
+
+/** A message a person sent back, as the store keeps it (server/mail reads and bounds it first). */
+export interface InboundMail {
+  /** `<left@right>`, or null when the message has none worth keeping. */
+  messageId: string | null;
+  from: { address: string; name: string };
+  subject: string;
+  /** The Date header, or null when it is missing or no date. */
+  date: Date | null;
+  /** The body as plain text. */
+  text: string;
+  attachments: readonly {
+    filename: string;
+    contentType: string;
+    size: number;
+    /** Hex SHA-256 of the content. */
+    sha256: string;
+    content: Buffer;
+  }[];
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { chmod, open, readdir, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { ResumeKind } from "../../leads/resume.ts";
-import { makeDirs } from "../data-dir.ts";
+import { makeDirs } from "./data-dir.ts";
 
 /** Personal data: only the service's own user may list, read or write DATA_DIR, whatever the umask. */
 export const PRIVATE_DIR_MODE = 0o700;

@@ -2,12 +2,13 @@ import { openAsBlob } from "node:fs";
 import { open as openFile } from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { setTimeout as sleep } from "node:timers/promises";
 import { Kysely, sql } from "kysely";
 import { RESUME_TYPES, type ResumeKind } from "../../leads/resume.ts";
 import type { Database, LeadDb } from "./database.ts";
 import { BULK_BATCH, type Engine, type ResumeKeeper, type Work } from "./engine.ts";
 import { migrateToLatest } from "./migrations/index.ts";
-import { NodeSqliteDialect } from "./node-sqlite-dialect.ts";
+import { MAX_BACKOFF_MS, NodeSqliteDialect } from "./node-sqlite-dialect.ts";
 import {
   commitFile,
   createPrivateFile,
@@ -145,6 +146,8 @@ export async function openSqliteEngine(dataDir: string): Promise<Engine> {
     async refreshStatistics() {
       await sql`PRAGMA optimize=0x10002`.execute(db);
     },
+    // A writer in another process retries the lock every MAX_BACKOFF_MS at most: a pause that long lets it in.
+    yieldToOtherWriters: () => sleep(MAX_BACKOFF_MS),
     async close() {
       await flushing;
       await walSyncer.drain();

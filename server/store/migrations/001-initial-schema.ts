@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { StoreDialect } from "../lead-records.ts";
+import type { StoreDialect } from "./dialect.ts";
 
 /** The table the hand-written runners of decision 003 kept; its version 1 is this migration. */
 const LEGACY_TABLE = "schema_migrations";

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { StoreDialect } from "../lead-records.ts";
+import type { StoreDialect } from "./dialect.ts";
 
 const COPIED = [
   "enqueued_at",

@@ -1,5 +1,5 @@
 import { type CreateTableBuilder, type Kysely, type RawBuilder, sql } from "kysely";
-import type { StoreDialect } from "../lead-records.ts";
+import type { StoreDialect } from "./dialect.ts";
 
 /**
  * The staff inbox (issue 13, decision 015). better-auth's tables exactly as its `getMigrations` plans them for

@@ -1,5 +1,16 @@
 import type { Kysely } from "kysely";
-import { SOURCE_FIELDS } from "../../../leads/source.ts";
+
+/** Frozen: the source fields as leads/source.ts listed them when this was written; a new one is a new migration. */
+const SOURCE_FIELDS = [
+  "source_page",
+  "landing_page",
+  "referrer",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+] as const;
 
 /**
  * Where each lead came from (issue 16): one nullable column per source field, named as the field is, so the

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { StoreDialect } from "../lead-records.ts";
+import type { StoreDialect } from "./dialect.ts";
 
 /**
  * The inbox counts per form, status, campaign and referrer in one grouped scan (issue 16). 004's covering index

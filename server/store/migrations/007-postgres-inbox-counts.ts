@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { StoreDialect } from "../lead-records.ts";
+import type { StoreDialect } from "./dialect.ts";
 
 /**
  * The inbox counts (one grouped scan by form, status, campaign and referrer) on PostgreSQL. Its planner reads

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { StoreDialect } from "../lead-records.ts";
+import type { StoreDialect } from "./dialect.ts";
 
 /**
  * The shared rate limiter's table on PostgreSQL (decision 011), in rate-limiter-flexible's own layout. The library

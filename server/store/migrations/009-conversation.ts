@@ -1,15 +1,16 @@
 import { type Kysely, sql } from "kysely";
-import { personKeysOf } from "../../leads/person-keys.ts";
-import type { StoreDialect } from "../lead-records.ts";
 import { backfill } from "./backfill.ts";
+import type { StoreDialect } from "./dialect.ts";
+import { personKeysAt009 } from "./frozen/person-keys-009.ts";
 
 /**
  * The conversation on a lead (issue 27, decision 024): the mail outbox (confirmations, staff replies and the
  * staff's notices, each with its own lease, retries and give-up, and a unique Message-ID and key so several
  * instances send it once), the messages people send back with their attachments, logged calls, each staff
  * member's settings, and the count that keeps one confirmation per address per 24 hours. Each lead gets its
- * person keys (e-mail lower-cased, phone in E.164), computed for the existing leads here, and the two marks the
- * inbox filters on: whether the person wrote last, and how many of their messages nobody has read.
+ * person keys (e-mail lower-cased, phone in E.164), computed for the existing leads here by the rule as it stood
+ * (frozen/person-keys-009.ts), and the two marks the inbox filters on: whether the person wrote last, and how
+ * many of their messages nobody has read.
  */
 export function conversation(dialect: StoreDialect) {
   const pg = dialect === "postgres";
@@ -134,7 +135,7 @@ export function conversation(dialect: StoreDialect) {
         .addColumn("unread_replies", "integer", (c) => c.notNull().defaultTo(0))
         .execute();
       await backfill(db, dialect, { email_key: "text", phone_key: "text" }, ({ fields }) => {
-        const keys = personKeysOf(fields);
+        const keys = personKeysAt009(fields);
         return [keys.email, keys.phone];
       });
       await db.schema.createIndex("leads_by_email_key").on("leads").column("email_key").execute();

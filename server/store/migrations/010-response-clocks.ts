@@ -1,38 +1,24 @@
 import { type Kysely, sql } from "kysely";
-import { businessCalendar, dueAt } from "../../calendar/business-calendar.ts";
-import { DEFAULT_BUSINESS_HOURS, parseBusinessHours } from "../../calendar/business-hours.ts";
-import type { StoreDialect } from "../lead-records.ts";
 import { backfill } from "./backfill.ts";
+import type { StoreDialect } from "./dialect.ts";
+import { dueAtAt010 } from "./frozen/due-at-010.ts";
 
 /**
  * Each lead's response clock (issue 28, decision 025): when it is due, when it was first answered, and whether
  * its escalation was decided (sent, or not because escalations were off). The existing leads are given a due
  * time from the promises and the default calendar as they stood when this was written (a migration keeps its own
- * words), their first response from the history (the status leaving New, the only kind there was), and every
- * one already past due counts as escalated: switching this on sends no flood of escalations for old leads. One
- * row per business day records the admins' digest, so one instance sends it.
+ * frozen copy of them: frozen/due-at-010.ts), their first response from the history (the status leaving New, the
+ * only kind there was), and every one already past due counts as escalated: switching this on sends no flood of
+ * escalations for old leads. One row per business day records the admins' digest, so one instance sends it.
  */
-const PROMISES: Record<string, { hours: number; clock: "business" | "calendar" }> = {
-  "staffing-request": { hours: 1, clock: "business" },
-  "payroll-info": { hours: 24, clock: "calendar" },
-  "chartassist-demo": { hours: 4, clock: "business" },
-  "careworks-demo": { hours: 4, clock: "business" },
-  "nurse-application": { hours: 16, clock: "business" },
-};
-
 export function responseClocks(dialect: StoreDialect) {
   const millis = dialect === "postgres" ? "bigint" : "integer";
   return {
     async up(db: Kysely<unknown>) {
       for (const column of ["due_at", "first_response_at", "escalated_at"])
         await db.schema.alterTable("leads").addColumn(column, millis).execute();
-      const calendar = businessCalendar({
-        timeZone: "America/New_York",
-        hours: parseBusinessHours(DEFAULT_BUSINESS_HOURS),
-        holidays: "us-federal",
-      });
       await backfill(db, dialect, { due_at: "bigint" }, ({ formId, createdAt }) => [
-        dueAt(createdAt, PROMISES[formId] ?? { hours: 24, clock: "calendar" }, calendar),
+        dueAtAt010(formId, createdAt),
       ]);
       await sql`UPDATE leads SET first_response_at = (
         SELECT MIN(h.at) FROM lead_history h

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { StoreDialect } from "../lead-records.ts";
+import type { StoreDialect } from "./dialect.ts";
 
 /**
  * The one-confirmation-a-day limit is counted from the leads themselves (decision 024): a lead's `email_key`

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { StoreDialect } from "../lead-records.ts";
+import type { StoreDialect } from "./dialect.ts";
 
 /** What a backfill computes its columns from: a lead as its row stands. */
 export interface BackfillLead {

@@ -1,6 +1,5 @@
 import { type Kysely, sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
-import type { StoreDialect } from "../lead-records.ts";
 import { initialSchema } from "./001-initial-schema.ts";
 import { leaseToken } from "./002-lease-token.ts";
 import { deliveryChannels } from "./003-delivery-channels.ts";
@@ -13,6 +12,7 @@ import { conversation } from "./009-conversation.ts";
 import { responseClocks } from "./010-response-clocks.ts";
 import { confirmationsCountedByLead } from "./011-confirmations-counted-by-lead.ts";
 import { reportIndexes } from "./012-report-indexes.ts";
+import type { StoreDialect } from "./dialect.ts";
 
 /** One migration set for both databases, applied in name order; never edit a released one, add the next. */
 export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> => ({

@@ -2,6 +2,7 @@ import type { LeadDb } from "../database.ts";
 import type { Engine } from "../engine.ts";
 import type { NewMail } from "../lead-records.ts";
 import { parseFields } from "../lead-rows.ts";
+import { escalationDue, missed } from "../response-clock.ts";
 import { queueMail } from "./mail-outbox.ts";
 import { truthy } from "./staff-accounts.ts";
 
@@ -28,31 +29,27 @@ export interface MissedPromises {
   missed: number;
 }
 
-/** Due in [from, to), not spam, and answered after its due time or not at all. */
+/** Due in [from, to), not spam, and its promise missed: answered after its due time or not at all. */
 const missedIn = (db: LeadDb, from: number, to: number) =>
   db
-    .selectFrom("leads")
-    .where("due_at", ">=", from)
-    .where("due_at", "<", to)
-    .where("state", "!=", "spam")
-    .where((eb) =>
-      eb.or([eb("first_response_at", "is", null), eb("first_response_at", ">", eb.ref("due_at"))]),
-    );
+    .selectFrom("leads as l")
+    .where("l.due_at", ">=", from)
+    .where("l.due_at", "<", to)
+    .where("l.state", "!=", "spam")
+    .where(missed);
 
 export function escalationQueries(engine: Engine) {
   const { db, write } = engine;
   return {
-    /** Up to `limit` leads past due (strictly: the due millisecond itself still meets it) and not escalated. */
+    /** Up to `limit` leads whose escalation is due at `now` (overdue, not decided), earliest due first. */
     async overdue(now: number, limit: number): Promise<OverdueLead[]> {
       const rows = await db
-        .selectFrom("leads")
-        .select(["id", "form_id", "created_at", "due_at", "assignee_id", "fields"])
-        .where("first_response_at", "is", null)
-        .where("escalated_at", "is", null)
-        .where("due_at", "<", now)
-        .where("state", "!=", "spam")
-        .orderBy("due_at")
-        .orderBy("id")
+        .selectFrom("leads as l")
+        .select(["l.id", "l.form_id", "l.created_at", "l.due_at", "l.assignee_id", "l.fields"])
+        .where(escalationDue(now))
+        .where("l.state", "!=", "spam")
+        .orderBy("l.due_at")
+        .orderBy("l.id")
         .limit(limit)
         .execute();
       return rows.map((row) => ({
@@ -78,17 +75,16 @@ export function escalationQueries(engine: Engine) {
     },
 
     /**
-     * Decides the lead's escalation at `at` and queues `mails` (none: decided, not sent), if it is still
-     * unanswered and undecided; false when another instance (or an answer) came first, and nothing was queued.
+     * Decides the lead's escalation at `at` and queues `mails` (none: decided, not sent), if it is still due
+     * (unanswered and undecided); false when another instance (or an answer) came first, and nothing was queued.
      */
     escalate: (leadId: string, at: number, mails: readonly NewMail[]) =>
       write(async (trx) => {
         const claimed = await trx
-          .updateTable("leads")
+          .updateTable("leads as l")
           .set({ escalated_at: at })
-          .where("id", "=", leadId)
-          .where("escalated_at", "is", null)
-          .where("first_response_at", "is", null)
+          .where("l.id", "=", leadId)
+          .where(escalationDue(at))
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) return false;
         for (const mail of mails) await queueMail(trx, mail, at);

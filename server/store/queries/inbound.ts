@@ -1,6 +1,6 @@
-import type { InboundMessage } from "../../mail/inbound-message.ts";
 import type { Engine } from "../engine.ts";
 import { newId } from "../ids.ts";
+import type { InboundMail } from "../lead-records.ts";
 import { PERSON_MAIL_KINDS } from "./mail-outbox.ts";
 
 /** How long a message that matched no lead is kept for admins ("Unmatched mail"), then deleted. */
@@ -38,7 +38,7 @@ export function inboundQueries(engine: Engine, validId: (id: string) => boolean)
      * Stores the message on `leadId` (the lead now awaits us, with one more unread message) or unmatched; false
      * when a message with its Message-ID is stored already.
      */
-    keep(message: InboundMessage, leadId: string | null, at: number): Promise<boolean> {
+    keep(message: InboundMail, leadId: string | null, at: number): Promise<boolean> {
       return write(async (trx) => {
         const id = newId(at);
         const stored = await trx

@@ -4,6 +4,7 @@ import { NEW_STATUS } from "../../../staff/workflow.ts";
 import { BULK_BATCH, type Engine } from "../engine.ts";
 import type { DeliveryState } from "../lead-records.ts";
 import { SOURCE_COLUMNS } from "../lead-rows.ts";
+import { overdue, unansweredByDue } from "../response-clock.ts";
 import { beyond, fieldNamesIn, inBatches, type LeadsFrom } from "./lead-reads.ts";
 
 /** The inbox's filters as the store applies them (the API reads them from the contract's inboxQuery). */
@@ -75,9 +76,7 @@ export function inboxQueries(engine: Engine) {
       .where("l.state", filters.spam ? "=" : "!=", "spam")
       .$if(Boolean(filters.awaiting), (q) => q.where("l.awaiting_since", "is not", null))
       .$if(filters.assigneeId !== undefined, (q) => q.where("l.assignee_id", "=", filters.assigneeId ?? ""))
-      .$if(filters.overdueAt !== undefined, (q) =>
-        q.where("l.first_response_at", "is", null).where("l.due_at", "<", filters.overdueAt ?? 0),
-      )
+      .$if(filters.overdueAt !== undefined, (q) => q.where(overdue(filters.overdueAt ?? 0)))
       .$if(Boolean(filters.delivery), (q) => q.where("l.state", "=", filters.delivery ?? "pending"))
       .$if(filters.from !== undefined, (q) => q.where("l.created_at", ">=", filters.from ?? 0))
       .$if(filters.to !== undefined, (q) => q.where("l.created_at", "<", filters.to ?? 0))
@@ -120,11 +119,7 @@ export function inboxQueries(engine: Engine) {
         "l.first_response_at",
       ])
       // "due": the unanswered first, the earliest due first; then the rest newest first.
-      .$if(sort === "due", (q) =>
-        q
-          .orderBy(sql`case when l.first_response_at is null then 0 else 1 end`)
-          .orderBy(sql`case when l.first_response_at is null then l.due_at end`),
-      )
+      .$if(sort === "due", (q) => q.orderBy(unansweredByDue[0]).orderBy(unansweredByDue[1]))
       .orderBy("l.created_at", "desc")
       .orderBy("l.id", "desc");
 

@@ -1,4 +1,4 @@
-import { personKeysOf } from "../../leads/person-keys.ts";
+import { personKeysOf } from "../../../leads/person-keys.ts";
 import type { Engine } from "../engine.ts";
 import { newId } from "../ids.ts";
 import type { Channel, ConfirmationPlan, NewLead } from "../lead-records.ts";

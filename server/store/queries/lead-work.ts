@@ -6,6 +6,7 @@ import type { LeadDb } from "../database.ts";
 import type { Engine } from "../engine.ts";
 import { newId } from "../ids.ts";
 import type { NewMail } from "../lead-records.ts";
+import { markAnswered } from "../response-clock.ts";
 import type { LeadReads } from "./lead-reads.ts";
 import { queueMail } from "./mail-outbox.ts";
 import { truthy } from "./staff-accounts.ts";
@@ -121,13 +122,7 @@ export function leadWorkQueries(engine: Engine, reads: LeadReads) {
           await recordHistory(trx, { leadId, actorId, action: "status", from: fromStatus, to: status, at });
           changed.status = { from: fromStatus, to: status };
           // Taking a lead out of New answers it (as migration 010 counted the leads before it); so does a reply.
-          if (fromStatus === NEW_STATUS)
-            await trx
-              .updateTable("leads")
-              .set({ first_response_at: at })
-              .where("id", "=", leadId)
-              .where("first_response_at", "is", null)
-              .execute();
+          if (fromStatus === NEW_STATUS) await markAnswered(trx, leadId, at);
         }
         if (change.assignee !== undefined && assigneeId !== fromAssignee) {
           await recordHistory(trx, {
@@ -153,14 +148,8 @@ export function leadWorkQueries(engine: Engine, reads: LeadReads) {
       write(async (trx) => {
         await queueMail(trx, { ...mail, authorId: actorId }, at);
         await recordHistory(trx, { leadId: mail.leadId, actorId, action: "reply", at });
-        await trx
-          .updateTable("leads")
-          .set((eb) => ({
-            awaiting_since: null,
-            first_response_at: eb.fn.coalesce("first_response_at", eb.val(at)),
-          }))
-          .where("id", "=", mail.leadId)
-          .execute();
+        await markAnswered(trx, mail.leadId, at);
+        await trx.updateTable("leads").set({ awaiting_since: null }).where("id", "=", mail.leadId).execute();
       }),
 
     /**
@@ -185,14 +174,13 @@ export function leadWorkQueries(engine: Engine, reads: LeadReads) {
           })
           .execute();
         await recordHistory(trx, { leadId: call.leadId, actorId, action: "call", to: call.outcome, at });
-        await trx
-          .updateTable("leads")
-          .set((eb) => ({
-            first_response_at: eb.fn.coalesce("first_response_at", eb.val(at)),
-            ...(call.outcome === "reached" && { awaiting_since: null }),
-          }))
-          .where("id", "=", call.leadId)
-          .execute();
+        await markAnswered(trx, call.leadId, at);
+        if (call.outcome === "reached")
+          await trx
+            .updateTable("leads")
+            .set({ awaiting_since: null })
+            .where("id", "=", call.leadId)
+            .execute();
       }),
 
     /** Adds a note, with its history entry; returns the note's id. */

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { BULK_BATCH, countOf, type Engine, yieldToOtherWriters } from "../engine.ts";
+import { BULK_BATCH, countOf, type Engine } from "../engine.ts";
 import {
   type Channel,
   type DeliveryProblem,
@@ -267,7 +267,7 @@ export function operationQueries(engine: Engine, reads: LeadReads): Operations {
         });
         total += count;
         if (count < BULK_BATCH) return total;
-        await yieldToOtherWriters();
+        await engine.yieldToOtherWriters();
       }
     },
 
@@ -287,7 +287,7 @@ export function operationQueries(engine: Engine, reads: LeadReads): Operations {
         result.leads += removed.leads;
         result.files += removed.files;
         if (removed.leads < BULK_BATCH) break;
-        await yieldToOtherWriters();
+        await engine.yieldToOtherWriters();
       }
       for (;;) {
         const removed = await write(async (trx) => {
@@ -304,7 +304,7 @@ export function operationQueries(engine: Engine, reads: LeadReads): Operations {
         });
         result.idempotencyKeys += removed;
         if (removed < BULK_BATCH) break;
-        await yieldToOtherWriters();
+        await engine.yieldToOtherWriters();
       }
       return result;
     },

@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from "kysely";
 import type { LeadFormId } from "../../../leads/catalog.ts";
 import { REPORT_SOURCES_MAX } from "../../../staff/reports.ts";
 import type { Engine } from "../engine.ts";
+import { answered, answeredInTime, timeToFirstResponse } from "../response-clock.ts";
 
 /** The reports' range: leads created in [from, to) (ms) of these forms, in weeks that end at `weekEnds`. */
 export interface ReportScope {
@@ -96,13 +97,10 @@ export function reportQueries(engine: Engine) {
     return search(0, Math.max(0, scope.weekEnds.length - 1));
   };
 
-  /** From arrival to first response (ms); one stamped a moment before its lead (two clocks) is immediate. */
-  const responseMs = sql<number>`case when l.first_response_at < l.created_at then 0 else l.first_response_at - l.created_at end`;
-
   return {
     /**
-     * Per form, week and current status: the leads, those answered, and those answered by their due time (or
-     * arrival, when none). One scan for the weeks' numbers and the pipeline's statuses now.
+     * Per form, week and current status: the leads, those answered, and those answered by their due time. One
+     * scan for the weeks' numbers and the pipeline's statuses now.
      */
     weekCounts: (scope: ReportScope) =>
       inScope(scope)
@@ -111,10 +109,8 @@ export function reportQueries(engine: Engine) {
           weekOf(scope).as("week"),
           "l.status",
           eb.fn.countAll<number>().as("leads"),
-          eb.fn.count<number>("l.first_response_at").as("answered"),
-          sql<number>`coalesce(sum(case when l.first_response_at <= coalesce(l.due_at, l.created_at) then 1 else 0 end), 0)`.as(
-            "within_promise",
-          ),
+          sql<number>`coalesce(sum(case when ${answered} then 1 else 0 end), 0)`.as("answered"),
+          sql<number>`coalesce(sum(case when ${answeredInTime} then 1 else 0 end), 0)`.as("within_promise"),
         ])
         .groupBy(["l.form_id", "week", "l.status"])
         .execute() as Promise<WeekCountRow[]>,
@@ -127,8 +123,8 @@ export function reportQueries(engine: Engine) {
       db
         .selectFrom(
           inScope(scope)
-            .where("l.first_response_at", "is not", null)
-            .select(["l.form_id", weekOf(scope).as("week"), responseMs.as("ms")])
+            .where(answered)
+            .select(["l.form_id", weekOf(scope).as("week"), timeToFirstResponse.as("ms")])
             .as("a"),
         )
         .select([

@@ -3,7 +3,8 @@ import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js"
 /**
  * What links one person's leads (issue 27, "Other requests from this person"): the same e-mail address,
  * compared case-insensitively, or the same phone number in E.164. Each lead stores its keys; leads are linked,
- * never merged.
+ * never merged. Here, below the store, which computes them for every lead it keeps; the confirmation limit keys
+ * an address the same way.
  */
 export interface PersonKeys {
   email: string | null;
