@@ -1,6 +1,7 @@
+import { FORMS_OF_ROLE } from "../../staff/permissions.ts";
 import type { ReportsAnswer, ReportsQuery } from "../../staff/reports.ts";
-import { FORMS_OF_ROLE, isApplicationForm, type Role } from "../../staff/roles.ts";
-import { NEW_STATUS } from "../../staff/workflow.ts";
+import type { Role } from "../../staff/roles.ts";
+import { isApplicationForm, NEW_STATUS } from "../../staff/workflow.ts";
 import type { BusinessCalendar } from "../calendar/business-calendar.ts";
 import { type ReportRange, recentWeeks, reportWeeks } from "../calendar/weeks.ts";
 import type { ReachedRow, ReportQueries, SourceRow } from "../store/queries/reports.ts";
