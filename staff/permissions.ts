@@ -36,7 +36,7 @@ export const PERMISSIONS_OF_ROLE: Record<Role, readonly Permission[]> = {
 export const may = (role: Role, permission: Permission) => PERMISSIONS_OF_ROLE[role].includes(permission);
 
 /** The forms each role works on; a lead of any other form answers 404, like one that does not exist. */
-export const FORMS_OF_ROLE: Record<Role, readonly LeadFormId[]> = {
+const FORMS_OF_ROLE: Record<Role, readonly LeadFormId[]> = {
   admin: LEAD_FORM_IDS,
   recruiting: APPLICATION_FORMS,
   sales: LEAD_FORM_IDS.filter((form) => !isApplicationForm(form)),

@@ -1,4 +1,4 @@
-import { FORMS_OF_ROLE } from "../../staff/permissions.ts";
+import { leadScopeOf } from "../../staff/permissions.ts";
 import type { ReportsAnswer, ReportsQuery } from "../../staff/reports.ts";
 import type { Role } from "../../staff/roles.ts";
 import { isApplicationForm, NEW_STATUS } from "../../staff/workflow.ts";
@@ -22,7 +22,8 @@ export function createReports(deps: {
     const range: ReportRange =
       query.from && query.to ? { from: query.from, to: query.to } : recentWeeks(now(), calendar);
     const weeks = reportWeeks(range, calendar);
-    const forms = FORMS_OF_ROLE[role];
+    // Reports count the leads the role may see, never what the honeypot caught (the queries leave spam out).
+    const { forms } = leadScopeOf(role);
     const scope = {
       forms,
       from: weeks[0]?.from ?? 0,
