@@ -227,6 +227,12 @@ export const leadPageAnswer = z.object({
 });
 export type LeadPage = z.infer<typeof leadPageAnswer>;
 
+/**
+ * The lead page was shown: the lead is no longer new, and the person's messages it showed are read (by id, so a
+ * message that arrived since stays unread).
+ */
+export const markSeenRequest = z.object({ read: z.array(z.string().max(100)).max(1000) }).strict();
+
 /** A status change, a new assignee (null: nobody), or both. */
 export const leadChangeRequest = z
   .object({ status: z.string().max(50).optional(), assigneeId: z.string().max(100).nullable().optional() })
@@ -284,7 +290,11 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const auditQuery = z.object({ page: z.coerce.number().int().min(1).max(PAGE_MAX).catch(1) });
+/** A paged list's page (the audit log, unmatched mail): a number from 1; anything else reads as page 1. */
+export const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(PAGE_MAX).catch(1) });
+
+/** A lead's resume is shown inline (a PDF) unless `download=1` asks for the file. */
+export const resumeQuery = z.object({ download: z.literal("1").optional().catch(undefined) });
 
 export const auditEntrySchema = z.object({
   id: z.string(),

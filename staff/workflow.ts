@@ -1,3 +1,5 @@
+import type { LeadFormId } from "../leads/catalog.ts";
+
 /** A lead's workflow: the statuses of its kind, and how its deliveries read to staff. */
 
 export const REQUEST_STATUSES = ["New", "Contacted", "Qualified", "Won", "Lost"] as const;
@@ -13,9 +15,24 @@ export type Status = (typeof REQUEST_STATUSES)[number] | (typeof APPLICATION_STA
 
 export const NEW_STATUS = "New";
 
+/** The forms whose leads are applications (the recruiters' side); every other form's leads are requests. */
+export const APPLICATION_FORMS: readonly LeadFormId[] = ["nurse-application"];
+
+/** An application (its own workflow, the recruiters' side), not a request. */
+export const isApplicationForm = (formId: string) =>
+  (APPLICATION_FORMS as readonly string[]).includes(formId);
+
 /** The status workflow of a lead's kind: applications have their own, every request the same one. */
 export const statusesOf = (formId: string): readonly string[] =>
-  formId === "nurse-application" ? APPLICATION_STATUSES : REQUEST_STATUSES;
+  isApplicationForm(formId) ? APPLICATION_STATUSES : REQUEST_STATUSES;
+
+/** Every status the leads of these forms can have, in workflow order (for a status filter). */
+export function statusesOfForms(forms: readonly string[]): string[] {
+  const statuses = new Set<string>();
+  if (forms.some((form) => !isApplicationForm(form))) for (const s of REQUEST_STATUSES) statuses.add(s);
+  if (forms.some(isApplicationForm)) for (const s of APPLICATION_STATUSES) statuses.add(s);
+  return [...statuses];
+}
 
 /** Every status any workflow has (the list filter accepts each). */
 export const ALL_STATUSES = [...new Set<Status>([...REQUEST_STATUSES, ...APPLICATION_STATUSES])] as [

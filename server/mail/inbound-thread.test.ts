@@ -92,10 +92,17 @@ describe.each(DIALECTS)("replies from people on their leads on %s", (dialect) =>
     });
     expect(response.status).toBe(202);
   };
+  /** Opens the lead as its page does: reads it, then says it was shown with the messages it showed. */
   const open = async (who: StaffMemberFixture, id: string) => {
     const response = await h.request(`/leads/${id}`, { cookie: who.cookie });
     expect(response.status).toBe(200);
-    return leadPageAnswer.parse(await response.json());
+    const page = leadPageAnswer.parse(await response.json());
+    const read = page.conversation.flatMap((entry) =>
+      entry.kind === "inbound" && !entry.read ? [entry.id] : [],
+    );
+    const seen = await h.request(`/leads/${id}/seen`, { method: "POST", cookie: who.cookie, json: { read } });
+    expect(seen.status).toBe(204);
+    return page;
   };
 
   it("files a reply on the lead whose confirmation it answers, unread and awaiting us, with its attachment", async () => {

@@ -1,5 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { LEAD_FORM_IDS } from "../../leads/forms.ts";
+import { STAFF_API, STAFF_ENDPOINTS } from "../../staff/endpoints.ts";
 import type { ServerConfig } from "../config.ts";
 import type { LeadOutcome } from "../leads/lead-api.ts";
 import type { DeliveryOutcome } from "../relay/relay-worker.ts";
@@ -24,7 +25,7 @@ export interface Metrics {
 }
 
 /** The staff sign-in route and what each of its answers means (its contract: docs/staff-guide.md). */
-const SIGN_IN_ROUTE = "/api/staff/sign-in";
+const SIGN_IN_ROUTE = `${STAFF_API}${STAFF_ENDPOINTS.signIn.path}`;
 const SIGN_IN_OUTCOMES: Partial<Record<number, string>> = {
   200: "signed_in",
   401: "refused",

@@ -1,6 +1,7 @@
+import { leadScopeOf } from "../../staff/permissions.ts";
 import type { ReportsAnswer, ReportsQuery } from "../../staff/reports.ts";
-import { FORMS_OF_ROLE, isApplicationForm, type Role } from "../../staff/roles.ts";
-import { NEW_STATUS } from "../../staff/workflow.ts";
+import type { Role } from "../../staff/roles.ts";
+import { isApplicationForm, NEW_STATUS } from "../../staff/workflow.ts";
 import type { BusinessCalendar } from "../calendar/business-calendar.ts";
 import { type ReportRange, recentWeeks, reportWeeks } from "../calendar/weeks.ts";
 import type { ReachedRow, ReportQueries, SourceRow } from "../store/queries/reports.ts";
@@ -21,7 +22,8 @@ export function createReports(deps: {
     const range: ReportRange =
       query.from && query.to ? { from: query.from, to: query.to } : recentWeeks(now(), calendar);
     const weeks = reportWeeks(range, calendar);
-    const forms = FORMS_OF_ROLE[role];
+    // Reports count the leads the role may see, never what the honeypot caught (the queries leave spam out).
+    const { forms } = leadScopeOf(role);
     const scope = {
       forms,
       from: weeks[0]?.from ?? 0,

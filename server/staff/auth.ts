@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { twoFactor } from "better-auth/plugins/two-factor";
+import { STAFF_API } from "../../staff/endpoints.ts";
 import { ROLES } from "../../staff/roles.ts";
 import type { Store } from "../store/store.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-policy.ts";
 
 /** Sessions end 12 h after sign-in whatever the activity (the idle timeout is checked in session.ts). */
 export const SESSION_ABSOLUTE_S = 12 * 60 * 60;
-export const STAFF_AUTH_PATH = "/api/staff/auth";
+export const STAFF_AUTH_PATH = `${STAFF_API}/auth`;
 const TOTP_ISSUER = "Staff inbox";
 
 /** The name the key better-auth signs with is kept under (staff_secret). */

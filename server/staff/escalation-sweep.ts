@@ -1,4 +1,5 @@
-import { isRole, maySee } from "../../staff/roles.ts";
+import { maySeeLead } from "../../staff/permissions.ts";
+import { isRole } from "../../staff/roles.ts";
 import { type BusinessCalendar, missedDigestWindow } from "../calendar/business-calendar.ts";
 import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
@@ -30,7 +31,9 @@ export function recipientsOf(
   lead: Pick<OverdueLead, "formId" | "assigneeId">,
   staff: readonly StaffMember[],
 ) {
-  const mayAnswer = staff.filter((member) => isRole(member.role) && maySee(member.role, lead.formId));
+  const mayAnswer = staff.filter(
+    (member) => isRole(member.role) && maySeeLead(member.role, { formId: lead.formId, spam: false }),
+  );
   const assignee = mayAnswer.find((member) => member.id === lead.assigneeId);
   return assignee ? [assignee] : mayAnswer;
 }

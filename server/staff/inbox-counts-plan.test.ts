@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { CompiledQuery, type Insertable, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_FORM_IDS } from "../../leads/forms.ts";
+import { leadScopeOf } from "../../staff/permissions.ts";
 import type { LeadsTable } from "../store/database.ts";
 import { openStaffHarness, type StaffHarness } from "../test/staff-harness.ts";
 
@@ -44,7 +45,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))("the inbox counts on PostgreSQ
   it("are an index-only scan of leads_counts in group order, with no lead row read", async () => {
     const inbox = h.store.inbox;
     for (const filters of [{}, { campaign: "campaign-4" }, { status: "New" }]) {
-      const query = inbox.countsQuery("admin", filters).compile();
+      const query = inbox.countsQuery(leadScopeOf("admin"), filters).compile();
       const plan = await h.db.executeQuery<{ "QUERY PLAN": string }>(
         CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]),
       );

@@ -1,6 +1,5 @@
 import type { LeadList } from "../../staff/api.ts";
 import { SOURCE_COUNT_LIMIT } from "../../staff/limits.ts";
-import { FORMS_OF_ROLE, type Role } from "../../staff/roles.ts";
 import type { CountGroup, LeadFilters } from "../store/queries/inbox.ts";
 
 /** What each count is of: the group's value for it. */
@@ -18,7 +17,7 @@ type Counted = keyof typeof COUNTED;
  * Campaigns and referrers come most leads first, "none" after the named ones it ties with.
  */
 export function countGroups(
-  role: Role,
+  scope: { forms: readonly string[] },
   filters: LeadFilters,
   groups: readonly CountGroup[],
 ): { total: number; counts: Omit<LeadList["counts"], "views"> } {
@@ -58,7 +57,7 @@ export function countGroups(
   return {
     total,
     counts: {
-      forms: record(tallies.form, FORMS_OF_ROLE[role]),
+      forms: record(tallies.form, scope.forms),
       statuses: record(tallies.status),
       campaigns: top(tallies.campaign),
       referrers: top(tallies.referrer),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SOURCE_MAX } from "../../leads/source.ts";
 import { NO_SOURCE_VALUE } from "../../leads/source-labels.ts";
 import { SOURCE_COUNT_LIMIT } from "../../staff/limits.ts";
+import { leadScopeOf } from "../../staff/permissions.ts";
 import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
 import { DIALECTS } from "../test/test-database.ts";
 
@@ -196,7 +197,7 @@ describe.each(DIALECTS)("lead sources in the staff inbox on %s", (dialect) => {
     async () => {
       const inbox = h.store.inbox;
       for (const filters of [{}, { campaign: "fall" }, { referrer: null, status: "New" }]) {
-        const query = inbox.countsQuery("admin", filters).compile();
+        const query = inbox.countsQuery(leadScopeOf("admin"), filters).compile();
         const plan = await h.db.executeQuery<{ detail: string }>(
           CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
         );
@@ -211,7 +212,7 @@ describe.each(DIALECTS)("lead sources in the staff inbox on %s", (dialect) => {
     "finds a search's leads through the covering index alone, reading only the matches' rows",
     async () => {
       const inbox = h.store.inbox;
-      const query = inbox.pageQuery("admin", { q: "quinn" }).limit(50).compile();
+      const query = inbox.pageQuery(leadScopeOf("admin"), { q: "quinn" }).limit(50).compile();
       const plan = await h.db.executeQuery<{ detail: string }>(
         CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
       );

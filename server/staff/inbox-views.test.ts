@@ -74,10 +74,17 @@ describe.each(DIALECTS)("the inbox's views on %s", (dialect) => {
     expect(answer.status).toBe(200);
     return leadListAnswer.parse(await answer.json());
   };
+  /** Opens the lead as its page does: reads it, then says it was shown with the messages it showed. */
   const open = async (who: StaffMemberFixture, id: string): Promise<LeadPage> => {
     const answer = await h.request(`/leads/${id}`, { cookie: who.cookie });
     expect(answer.status).toBe(200);
-    return leadPageAnswer.parse(await answer.json());
+    const page = leadPageAnswer.parse(await answer.json());
+    const read = page.conversation.flatMap((entry) =>
+      entry.kind === "inbound" && !entry.read ? [entry.id] : [],
+    );
+    const seen = await h.request(`/leads/${id}/seen`, { method: "POST", cookie: who.cookie, json: { read } });
+    expect(seen.status).toBe(204);
+    return page;
   };
   const idsOf = (page: LeadList) => page.leads.map((lead) => lead.id);
 

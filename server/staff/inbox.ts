@@ -1,9 +1,11 @@
 import type { LeadFormId } from "../../leads/catalog.ts";
 import { promiseInWords, RESPONSE_PROMISES } from "../../leads/promises.ts";
-import type { LeadChange, LeadList, LeadPage } from "../../staff/api.ts";
-import { type CallAnswer, callRequest } from "../../staff/conversation.ts";
+import { NO_SOURCE_VALUE } from "../../leads/source-labels.ts";
+import type { z } from "../../leads/zod.ts";
+import type { InboxFilters, LeadChange, LeadList, LeadPage } from "../../staff/api.ts";
+import type { CallAnswer, callRequest } from "../../staff/conversation.ts";
 import { PAGE_SIZE } from "../../staff/limits.ts";
-import { FORMS_OF_ROLE, mayAdminister, maySee, ROLES, type Role } from "../../staff/roles.ts";
+import { leadScopeOf, maySeeLead, rolesSharingForms } from "../../staff/permissions.ts";
 import { statusesOf } from "../../staff/workflow.ts";
 import { assignmentNotice } from "../mail/assignment-notice.ts";
 import { type ConfirmationSettings, confirmationPlan } from "../mail/confirmation-plan.ts";
@@ -18,9 +20,35 @@ import { toExportedLead, toHistoryEntry, toLeadDetail, toLeadRow, toNote } from 
 import type { StaffUser } from "./session.ts";
 import { settingsOf } from "./staff-settings.ts";
 
+const DAY_MS = 86_400_000;
+
 /**
- * The staff inbox over the store: what a role may see (a lead of another role's forms answers as if it did not
- * exist), opening, changing and annotating a lead, each audited.
+ * The inbox's filters as the store applies them: days as a half-open range of ms, NO_SOURCE_VALUE as null,
+ * "Mine" as the viewer's id, "Overdue" as due before `now`.
+ */
+export function storeFiltersOf(query: InboxFilters, viewer: StaffUser, now: number): LeadFilters {
+  const { form, status, delivery, from, to, q, campaign, referrer, awaiting, mine, overdue, spam } = query;
+  const source = (value: string | undefined) => (value === NO_SOURCE_VALUE ? null : value);
+  return {
+    awaiting: awaiting === "1" || undefined,
+    assigneeId: mine === "1" ? viewer.id : undefined,
+    overdueAt: overdue === "1" ? now : undefined,
+    spam: spam === "1" || undefined,
+    form,
+    status,
+    delivery,
+    from: from ? Date.parse(`${from}T00:00:00Z`) : undefined,
+    to: to ? Date.parse(`${to}T00:00:00Z`) + DAY_MS : undefined,
+    q: q || undefined,
+    campaign: source(campaign),
+    referrer: source(referrer),
+  };
+}
+
+/**
+ * The staff inbox over the store: listing a role's leads, opening, changing and annotating one, each audited.
+ * Which leads a role may see is decided before any of this runs (permissions.ts, applied by the endpoint guard
+ * and, for lists, by the scope each query takes).
  */
 export function createInbox(deps: {
   store: Pick<
@@ -39,16 +67,6 @@ export function createInbox(deps: {
 }) {
   const { now = Date.now, hoursPerBusinessDay } = deps;
   const { inbox, leadWork, audit, conversation, mail } = deps.store;
-
-  /**
-   * The lead if it exists and the role may see it (spam: admins only); null otherwise (the caller answers 404
-   * either way).
-   */
-  const visibleLead = async (role: Role, id: string): Promise<LeadRecord | null> => {
-    const lead = await leadWork.lead(id);
-    if (!lead || !maySee(role, lead.formId)) return null;
-    return lead.state !== "spam" || mayAdminister(role) ? lead : null;
-  };
 
   /** The lead page's lead; its delivery panel lists the confirmation's delivery after the channels'. */
   const detailOf = async (lead: LeadRecord) => {
@@ -75,19 +93,18 @@ export function createInbox(deps: {
     return assignmentNotice({ lead, assignee, assignedBy: actor, settings: deps.notices });
   };
 
-  /** Active, enrolled staff whose role shares at least one form with `role` (who may be given such leads). */
-  const people = (role: Role) =>
-    leadWork.assignable(ROLES.filter((other) => FORMS_OF_ROLE[other].some((form) => maySee(role, form))));
+  /** Active, enrolled staff whose role shares at least one form with the viewer's (who may be given its leads). */
+  const people = (viewer: StaffUser) => leadWork.assignable(rolesSharingForms(viewer.role));
 
   return {
     async list(viewer: StaffUser, filters: LeadFilters, page: number, sort?: InboxSort): Promise<LeadList> {
-      const { role } = viewer;
+      const scope = leadScopeOf(viewer.role);
       const at = now();
       const [found, views] = await Promise.all([
-        inbox.list(role, filters, page, PAGE_SIZE, sort),
-        inbox.views(role, { id: viewer.id, admin: mayAdminister(role) }, at),
+        inbox.list(scope, filters, page, PAGE_SIZE, sort),
+        inbox.views(scope, viewer.id, at),
       ]);
-      const { total, counts } = countGroups(role, filters, found.groups);
+      const { total, counts } = countGroups(scope, filters, found.groups);
       return {
         leads: found.rows.map((row) => toLeadRow(row, at)),
         page,
@@ -98,111 +115,106 @@ export function createInbox(deps: {
       };
     },
 
-    /** How many leads the filters match for the role (what an export will carry). */
-    async count(role: Role, filters: LeadFilters) {
-      return countGroups(role, filters, await inbox.counts(role, filters)).total;
+    /** How many leads the filters match for the viewer (what an export will carry). */
+    async count(viewer: StaffUser, filters: LeadFilters) {
+      const scope = leadScopeOf(viewer.role);
+      return countGroups(scope, filters, await inbox.counts(scope, filters)).total;
     },
 
-    /** Every matching lead the role may see, newest first, with every field and its source, in batches. */
-    async *exportRows(role: Role, filters: LeadFilters) {
-      for await (const rows of inbox.exportBatches(role, filters)) yield rows.map(toExportedLead);
+    exportFieldNames: (viewer: StaffUser, filters: LeadFilters) =>
+      inbox.exportFieldNames(leadScopeOf(viewer.role), filters),
+
+    /** Every matching lead the viewer may see, newest first, with every field and its source, in batches. */
+    async *exportRows(viewer: StaffUser, filters: LeadFilters) {
+      for await (const rows of inbox.exportBatches(leadScopeOf(viewer.role), filters))
+        yield rows.map(toExportedLead);
     },
 
     /**
-     * The lead page with its conversation (what the person sent now counts as read) and the person's other
-     * requests the role may see; opening it marks the lead not new and is audited. Null when missing or not
-     * the role's.
+     * The lead page with its conversation and the person's other requests the viewer may see, audited. Reading
+     * it changes nothing else: the page marks the lead seen and the messages it showed read (`markSeen`).
      */
-    async open(actor: StaffUser, id: string): Promise<LeadPage | null> {
-      const lead = await visibleLead(actor.role, id);
-      if (!lead) return null;
-      const at = now();
+    async open(viewer: StaffUser, lead: LeadRecord): Promise<LeadPage> {
+      await audit.record({ actorId: viewer.id, action: "lead_viewed", leadId: lead.id }, now());
       const work = await leadWork.workOf(lead.id);
-      if (!work?.first_opened_at) await leadWork.markOpened(lead.id, actor.id, at);
-      await audit.record({ actorId: actor.id, action: "lead_viewed", leadId: lead.id }, at);
-      // Read before it is marked read: the page shows which messages are new to whoever opens it.
-      const thread = await conversationOf(conversation, lead.id);
-      await conversation.markRead(lead.id, at);
       const others = await conversation.otherRequests(
         lead.id,
         { email: work?.email_key ?? null, phone: work?.phone_key ?? null },
-        actor.role,
+        leadScopeOf(viewer.role).forms,
       );
       return {
         lead: await detailOf(lead),
         notes: (await leadWork.notes(lead.id)).map(toNote),
         history: (await leadWork.history(lead.id)).map(toHistoryEntry),
-        conversation: thread,
+        conversation: await conversationOf(conversation, lead.id),
         otherRequests: others.map(toOtherRequest),
       };
     },
 
-    /** The resume of a lead the role may see, audited; null when there is none to give. */
-    async resume(actor: StaffUser, id: string) {
-      const lead = await visibleLead(actor.role, id);
-      if (!lead?.resume) return null;
+    /** The lead was shown: it is no longer new (its first opening goes in the history), and these messages are read. */
+    async markSeen(viewer: StaffUser, lead: LeadRecord, readMessageIds: readonly string[]) {
+      const at = now();
+      await leadWork.markOpened(lead.id, viewer.id, at);
+      await conversation.markRead(lead.id, readMessageIds, at);
+    },
+
+    /** The lead's resume, audited; null when it has none. */
+    async resume(viewer: StaffUser, lead: LeadRecord) {
+      if (!lead.resume) return null;
       const blob = await leadWork.resume(lead.id);
       if (!blob) return null;
-      await audit.record({ actorId: actor.id, action: "resume_downloaded", leadId: lead.id });
+      await audit.record({ actorId: viewer.id, action: "resume_downloaded", leadId: lead.id });
       return { blob, resume: lead.resume };
     },
 
-    /** A file that came with one of the person's messages on a lead the role may see, audited; or null. */
-    async attachment(actor: StaffUser, id: string, attachmentId: string) {
-      const lead = await visibleLead(actor.role, id);
-      if (!lead) return null;
+    /** A file that came with one of the person's messages on the lead, audited; or null. */
+    async attachment(viewer: StaffUser, lead: LeadRecord, attachmentId: string) {
       const file = await deps.store.inbound.attachmentOf({ leadId: lead.id }, attachmentId);
       if (!file) return null;
-      await audit.record({ actorId: actor.id, action: "attachment_downloaded", leadId: lead.id });
+      await audit.record({ actorId: viewer.id, action: "attachment_downloaded", leadId: lead.id });
       return file;
     },
 
-    /**
-     * "Not spam" (admins): the lead goes into delivery and gets its confirmation, audited. Null when it is not
-     * an admin's to see; false when it was not spam.
-     */
-    async notSpam(actor: StaffUser, id: string) {
-      if (!mayAdminister(actor.role)) return null;
-      const lead = await visibleLead(actor.role, id);
-      if (!lead) return null;
+    /** "Not spam": the lead goes into delivery and gets its confirmation, audited. False when it was not spam. */
+    async notSpam(viewer: StaffUser, lead: LeadRecord) {
       const at = now();
       const plan = confirmationPlan(
         { formId: lead.formId as LeadFormId, state: "pending", fields: lead.fields },
         deps.confirmations,
       );
-      if (!(await deps.store.intake.releaseSpam(lead.id, actor.id, plan, at))) return false;
-      await audit.record({ actorId: actor.id, action: "marked_not_spam", leadId: lead.id }, at);
+      if (!(await deps.store.intake.releaseSpam(lead.id, viewer.id, plan, at))) return false;
+      await audit.record({ actorId: viewer.id, action: "marked_not_spam", leadId: lead.id }, at);
       deps.onOutboxWork?.();
       const released = await leadWork.lead(lead.id);
-      return released ? { lead: await detailOf(released) } : null;
+      return released ? { lead: await detailOf(released) } : false;
     },
 
     /**
-     * Changes status and/or assignee, each change in the history and the audit. Null when the lead is not
-     * the role's; a string names what was refused.
+     * Changes status and/or assignee, each change in the history and the audit; a string names what was
+     * refused: a status outside the lead's workflow, or someone who may not see the lead.
      */
-    async update(actor: StaffUser, id: string, change: LeadChange) {
-      const lead = await visibleLead(actor.role, id);
-      if (!lead) return null;
+    async update(viewer: StaffUser, lead: LeadRecord, change: LeadChange) {
       if (change.status !== undefined && !statusesOf(lead.formId).includes(change.status))
         return "bad_status" as const;
       let assignee: { id: string; name: string; email: string } | null | undefined;
       if (change.assigneeId === null) assignee = null;
       else if (change.assigneeId !== undefined) {
-        const candidate = (await people(actor.role)).find((person) => person.id === change.assigneeId);
-        if (!candidate || !maySee(candidate.role, lead.formId)) return "bad_assignee" as const;
+        const candidate = (await people(viewer)).find((person) => person.id === change.assigneeId);
+        const spam = lead.state === "spam";
+        if (!candidate || !maySeeLead(candidate.role, { formId: lead.formId, spam }))
+          return "bad_assignee" as const;
         assignee = candidate;
       }
       const at = now();
-      const notice = assignee ? await noticeFor(actor, lead, assignee) : undefined;
+      const notice = assignee ? await noticeFor(viewer, lead, assignee) : undefined;
       const changed = await leadWork.change(
         lead.id,
-        actor.id,
+        viewer.id,
         { status: change.status, assignee, notice },
         at,
       );
       if (changed.assignee && notice?.recipientId === changed.assignee.to) deps.onOutboxWork?.();
-      const record = { actorId: actor.id, leadId: lead.id };
+      const record = { actorId: viewer.id, leadId: lead.id };
       if (changed.status)
         await audit.record(
           { ...record, action: "status_changed", detail: `${changed.status.from} -> ${changed.status.to}` },
@@ -222,20 +234,18 @@ export function createInbox(deps: {
 
     /**
      * "Log a call": the call on the lead's thread (its first response if it is the earliest), in the history
-     * and the audit (never its note). Null when the lead is not the role's (checked before the body, so a
-     * refusal tells nobody outside the role that the lead exists); "bad_call" for an outcome or note refused.
+     * and the audit (never its note).
      */
-    async logCall(actor: StaffUser, id: string, body: unknown): Promise<CallAnswer | "bad_call" | null> {
-      const lead = await visibleLead(actor.role, id);
-      if (!lead) return null;
-      const parsed = callRequest.safeParse(body);
-      if (!parsed.success) return "bad_call";
-      const call = parsed.data;
+    async logCall(
+      viewer: StaffUser,
+      lead: LeadRecord,
+      call: z.output<typeof callRequest>,
+    ): Promise<CallAnswer> {
       const at = now();
       const callId = newId(at);
-      await leadWork.logCall({ id: callId, leadId: lead.id, ...call }, actor.id, at);
+      await leadWork.logCall({ id: callId, leadId: lead.id, ...call }, viewer.id, at);
       await audit.record(
-        { actorId: actor.id, action: "call_logged", leadId: lead.id, detail: call.outcome },
+        { actorId: viewer.id, action: "call_logged", leadId: lead.id, detail: call.outcome },
         at,
       );
       return {
@@ -243,26 +253,24 @@ export function createInbox(deps: {
           kind: "call",
           id: callId,
           at: new Date(at).toISOString(),
-          author: { id: actor.id, name: actor.name, email: actor.email },
+          author: { id: viewer.id, name: viewer.name, email: viewer.email },
           outcome: call.outcome,
           note: call.note,
         },
       };
     },
 
-    async addNote(actor: StaffUser, id: string, text: string) {
-      const lead = await visibleLead(actor.role, id);
-      if (!lead) return null;
+    async addNote(viewer: StaffUser, lead: LeadRecord, text: string) {
       const at = now();
-      const noteId = await leadWork.addNote(lead.id, actor.id, text, at);
-      await audit.record({ actorId: actor.id, action: "note_added", leadId: lead.id }, at);
+      const noteId = await leadWork.addNote(lead.id, viewer.id, text, at);
+      await audit.record({ actorId: viewer.id, action: "note_added", leadId: lead.id }, at);
       return {
         note: toNote({
           id: noteId,
           created_at: at,
-          author_id: actor.id,
-          name: actor.name,
-          email: actor.email,
+          author_id: viewer.id,
+          name: viewer.name,
+          email: viewer.email,
           text,
         }),
       };

@@ -1,20 +1,16 @@
-import { type ConversationEntry, replyRequest } from "../../staff/conversation.ts";
-import { maySee, type Role } from "../../staff/roles.ts";
+import type { z } from "../../leads/zod.ts";
+import type { ConversationEntry, replyRequest } from "../../staff/conversation.ts";
 import type { ServerConfig } from "../config.ts";
 import { MailRefusal } from "../mail/mail-checks.ts";
 import { buildStaffReply } from "../mail/outgoing-mail.ts";
 import { newId } from "../store/ids.ts";
+import type { LeadRecord } from "../store/lead-records.ts";
 import type { Store } from "../store/store.ts";
 import { sentEntry } from "./conversation-views.ts";
+import { type Refusal, refuse } from "./http.ts";
 import type { StaffUser } from "./session.ts";
 
-/** Why a reply was refused, for the API's answer: the code and a sentence for the composer. */
 type ReplyMessage = Extract<ConversationEntry, { kind: "reply" }>;
-
-export type ReplyRefusal =
-  | { status: 404; error: "not_found" }
-  | { status: 409; error: "mail_off"; message: string }
-  | { status: 422; error: "bad_reply" | "bad_retry"; message: string };
 
 /**
  * Staff replies from the lead page (issue 27): checked (a subject or an address with a line break, a message over
@@ -32,11 +28,10 @@ export function createReplies(deps: {
   const { config, store, onQueued, now } = deps;
   const from = config.SMTP_URL && config.MAIL_FROM ? config.MAIL_FROM : undefined;
 
-  /** The lead if the role may see it (never spam: nobody writes to the honeypot's catch). */
-  const leadFor = async (role: Role, id: string) => {
-    const lead = await store.leadWork.lead(id);
-    return lead && lead.state !== "spam" && maySee(role, lead.formId) ? lead : null;
-  };
+  const mailOff = () => refuse(409, "mail_off", "No mail server is set up (SMTP_URL and MAIL_FROM).");
+  /** Nobody writes to what the honeypot caught: an admin takes it out of Spam first. */
+  const spamRefusal = () =>
+    refuse(422, "bad_reply", "This lead is in Spam: choose Not spam before replying to it.");
 
   const answerOf = async (leadId: string, id: string): Promise<ReplyMessage> => {
     const row = await store.conversation.sentMessage(leadId, id);
@@ -46,34 +41,25 @@ export function createReplies(deps: {
   };
 
   return {
-    async send(actor: StaffUser, leadId: string, body: unknown): Promise<ReplyMessage | ReplyRefusal> {
-      const lead = await leadFor(actor.role, leadId);
-      if (!lead) return { status: 404, error: "not_found" };
-      const parsed = replyRequest.safeParse(body);
-      if (!parsed.success)
-        return {
-          status: 422,
-          error: "bad_reply",
-          message: parsed.error.issues[0]?.message ?? "Check the reply.",
-        };
-      if (!from)
-        return {
-          status: 409,
-          error: "mail_off",
-          message: "No mail server is set up (SMTP_URL and MAIL_FROM).",
-        };
+    async send(
+      actor: StaffUser,
+      lead: LeadRecord,
+      reply: z.output<typeof replyRequest>,
+    ): Promise<{ message: ReplyMessage } | Refusal> {
+      if (lead.state === "spam") return spamRefusal();
+      if (!from) return mailOff();
       let built: ReturnType<typeof buildStaffReply>;
       try {
         built = buildStaffReply({
           to: lead.fields.email ?? "",
-          subject: parsed.data.subject,
-          text: parsed.data.text,
+          subject: reply.subject,
+          text: reply.text,
           staff: { name: actor.name, email: actor.email },
           thread: await store.mail.threadIds(lead.id),
           settings: { from, ...(config.REPLY_TO && { replyTo: config.REPLY_TO }) },
         });
       } catch (error) {
-        if (error instanceof MailRefusal) return { status: 422, error: "bad_reply", message: error.message };
+        if (error instanceof MailRefusal) return refuse(422, "bad_reply", error.message);
         throw error;
       }
       const at = now();
@@ -97,26 +83,20 @@ export function createReplies(deps: {
         at,
       );
       onQueued?.();
-      return answerOf(lead.id, id);
+      return { message: await answerOf(lead.id, id) };
     },
 
     /** Sends a reply that was given up again (its Message-ID unchanged). */
-    async retry(actor: StaffUser, leadId: string, replyId: string): Promise<ReplyMessage | ReplyRefusal> {
-      const lead = await leadFor(actor.role, leadId);
-      if (!lead) return { status: 404, error: "not_found" };
-      if (!from)
-        return {
-          status: 409,
-          error: "mail_off",
-          message: "No mail server is set up (SMTP_URL and MAIL_FROM).",
-        };
+    async retry(
+      actor: StaffUser,
+      lead: LeadRecord,
+      replyId: string,
+    ): Promise<{ message: ReplyMessage } | Refusal> {
+      if (lead.state === "spam") return spamRefusal();
+      if (!from) return mailOff();
       const at = now();
       if (!(await store.mail.retryReply(lead.id, replyId, at)))
-        return {
-          status: 422,
-          error: "bad_retry",
-          message: "Only a reply that could not be sent can be retried.",
-        };
+        return refuse(422, "bad_retry", "Only a reply that could not be sent can be retried.");
       const row = await store.conversation.sentMessage(lead.id, replyId);
       await store.audit.record(
         {
@@ -128,7 +108,7 @@ export function createReplies(deps: {
         at,
       );
       onQueued?.();
-      return answerOf(lead.id, replyId);
+      return { message: await answerOf(lead.id, replyId) };
     },
   };
 }

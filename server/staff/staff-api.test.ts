@@ -206,7 +206,15 @@ describe.each(DIALECTS)("staff inbox API on %s", (dialect) => {
     expect(((await bad.json()) as { error: string }).error).toBe("bad_filter");
 
     expect(all.leads.find((lead) => lead.id === ids.staffing)?.isNew).toBe(true);
-    await get(seller, `/leads/${ids.staffing}`);
+    // Reading the lead changes nothing; the page then says it was shown.
+    expect((await get(seller, `/leads/${ids.staffing}`)).status).toBe(200);
+    expect((await listOf(admin)).leads.find((lead) => lead.id === ids.staffing)?.isNew).toBe(true);
+    const seen = await h.request(`/leads/${ids.staffing}/seen`, {
+      method: "POST",
+      cookie: seller.cookie,
+      json: { read: [] },
+    });
+    expect(seen.status).toBe(204);
     expect((await listOf(admin)).leads.find((lead) => lead.id === ids.staffing)?.isNew).toBe(false);
   });
 
@@ -275,6 +283,8 @@ describe.each(DIALECTS)("staff inbox API on %s", (dialect) => {
     });
     expect(empty.status).toBe(422);
 
+    for (const who of [seller, admin])
+      await h.request(`/leads/${ids.demo}/seen`, { method: "POST", cookie: who.cookie, json: { read: [] } });
     const page = (await (await get(admin, `/leads/${ids.demo}`)).json()) as LeadPage;
     expect(page.notes.map((entry) => [entry.text, entry.author.id])).toEqual([
       ["Called, wants a demo on Friday.", seller.id],

@@ -11,18 +11,19 @@ import { noticeSettingsOf } from "../mail/staff-notices.ts";
 import { createReports } from "../reporting/reports.ts";
 import type { Store } from "../store/store.ts";
 import { createStaffAccounts } from "./accounts.ts";
-import { mountAdmin } from "./admin-routes.ts";
+import { adminHandlers } from "./admin-handlers.ts";
 import type { StaffAuth } from "./auth.ts";
-import { mountSession, mountSignIn, SIGN_IN_ATTEMPTS_PER_WINDOW, SIGN_IN_WINDOW_S } from "./auth-routes.ts";
+import { authHandlers, SIGN_IN_ATTEMPTS_PER_WINDOW, SIGN_IN_WINDOW_S } from "./auth-handlers.ts";
+import { mountEndpoints } from "./endpoint-mount.ts";
 import { createEraser } from "./erase.ts";
-import { fail, type StaffEnv, sameOriginOnly } from "./http.ts";
+import { fail, type StaffEnv, siteOnly } from "./http.ts";
 import { createInbox } from "./inbox.ts";
-import { mountLeads } from "./lead-routes.ts";
+import { leadHandlers } from "./lead-handlers.ts";
 import { createReplies } from "./replies.ts";
-import { mountReplies } from "./reply-routes.ts";
-import { mountReports } from "./report-routes.ts";
+import { replyHandlers } from "./reply-handlers.ts";
+import { reportHandlers } from "./report-handlers.ts";
 import { staffSessions } from "./session.ts";
-import { mountSettings } from "./settings-routes.ts";
+import { settingsHandlers } from "./settings-handlers.ts";
 import { createSignIn } from "./sign-in.ts";
 
 export interface StaffApiDeps {
@@ -48,9 +49,8 @@ export interface StaffApiDeps {
 }
 
 /**
- * The staff API under /api/staff (decision 015): every request read and every answer typed by the contract in
- * staff/api.ts. Anyone may set up and sign in; everything else is behind the session check, and the admin's
- * routes behind the role.
+ * The staff API under /api/staff (decision 015): every endpoint of the table in staff/endpoints.ts, mounted
+ * with its handler behind one guard (endpoint-mount.ts) that checks the session, the permission and the lead.
  */
 export async function createStaffApi(deps: StaffApiDeps) {
   const { config, logger, store, auth, now = Date.now } = deps;
@@ -62,6 +62,21 @@ export async function createStaffApi(deps: StaffApiDeps) {
     keyPrefix: "staff-sign-in",
     databaseUrl: config.DATABASE_URL,
   });
+  const sessions = staffSessions({ auth, idleMs: config.STAFF_IDLE_MINUTES * 60_000, now });
+  const inbox = createInbox({
+    store,
+    hoursPerBusinessDay: hoursPerBusinessDay(config.BUSINESS_HOURS),
+    confirmations: confirmationSettingsOf(config),
+    notices: noticeSettingsOf(config),
+    ...(deps.onOutboxWork && { onOutboxWork: deps.onOutboxWork }),
+    now,
+  });
+  const replies = createReplies({
+    config,
+    store,
+    now,
+    ...(deps.onOutboxWork && { onQueued: deps.onOutboxWork }),
+  });
 
   const app = new Hono<StaffEnv>();
   // Nothing here may be cached or indexed, errors included. On the answer's own headers (see access-log.ts).
@@ -70,39 +85,34 @@ export async function createStaffApi(deps: StaffApiDeps) {
     c.res.headers.set("Cache-Control", "no-store");
     c.res.headers.set("X-Robots-Tag", "noindex");
   });
-  app.use(sameOriginOnly(new URL(config.site.url).origin));
+  app.use(siteOnly(new URL(config.site.url).origin));
 
-  mountSignIn(app, {
-    accounts,
-    signIn: createSignIn({ auth, store, now }),
-    limiter,
-    clientKey: (c) => rateLimitKey(clientAddress(c)),
-    logger,
-  });
-  mountSession(app, {
-    auth,
-    sessions: staffSessions({ auth, idleMs: config.STAFF_IDLE_MINUTES * 60_000, now }),
-    audit: store.audit,
-  });
-  const hoursPerDay = hoursPerBusinessDay(config.BUSINESS_HOURS);
-  const inbox = createInbox({
-    store,
-    hoursPerBusinessDay: hoursPerDay,
-    confirmations: confirmationSettingsOf(config),
-    notices: noticeSettingsOf(config),
-    ...(deps.onOutboxWork && { onOutboxWork: deps.onOutboxWork }),
-    now,
-  });
-  mountLeads(app, { inbox, store, now });
-  mountReplies(app, {
-    replies: createReplies({ config, store, now, ...(deps.onOutboxWork && { onQueued: deps.onOutboxWork }) }),
-  });
-  mountSettings(app, { store, now });
-  mountReports(app, {
-    reportFor: createReports({ reports: store.reports, calendar: businessCalendarFromEnv(config), now }),
-    audit: store.audit,
-  });
-  mountAdmin(app, { eraser: createEraser(store), audit: store.audit, inbound: store.inbound, logger });
+  mountEndpoints(
+    app,
+    {
+      ...authHandlers({
+        accounts,
+        signIn: createSignIn({ auth, store, now }),
+        limiter,
+        clientKey: (c) => rateLimitKey(clientAddress(c)),
+        auth,
+        audit: store.audit,
+        logger,
+      }),
+      ...settingsHandlers({ staffAccounts: store.staffAccounts, audit: store.audit, now }),
+      ...leadHandlers({ inbox, audit: store.audit, now }),
+      ...replyHandlers({ replies }),
+      ...reportHandlers({
+        reportFor: createReports({ reports: store.reports, calendar: businessCalendarFromEnv(config), now }),
+        audit: store.audit,
+      }),
+      ...adminHandlers({ eraser: createEraser(store), audit: store.audit, inbound: store.inbound, logger }),
+    },
+    {
+      staffOf: async (c) => (await sessions.current(c.req.raw.headers))?.user ?? null,
+      leadOf: (id) => store.leadWork.lead(id),
+    },
+  );
 
   app.all("*", (c) => fail(c, 404, "not_found", "No such API endpoint."));
   app.onError((error, c) => {

@@ -10,7 +10,8 @@ import { staffPaths } from "~/staff/lib/staff-paths";
 import { NO_SOURCE_VALUE } from "../../../leads/source-labels.ts";
 import type { InboxFilter, InboxFilters, LeadList, SourceCount } from "../../../staff/api.ts";
 import { formLabelOf } from "../../../staff/labels.ts";
-import { FORMS_OF_ROLE, type Role, statusesFor } from "../../../staff/roles.ts";
+import { leadScopeOf, statusesFor } from "../../../staff/permissions.ts";
+import type { Role } from "../../../staff/roles.ts";
 import { DELIVERY_LABELS, DELIVERY_STATES, type DeliveryState } from "../../../staff/workflow.ts";
 import { ViewFilters } from "./view-filters";
 
@@ -120,7 +121,7 @@ export function FilterBar({
   role: Role;
   onApply?: () => void;
 }) {
-  const forms = FORMS_OF_ROLE[role];
+  const { forms } = leadScopeOf(role);
   return (
     <Form
       key={inboxPath(filters)}

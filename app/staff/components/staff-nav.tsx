@@ -2,21 +2,29 @@ import { ChartColumn, Inbox, MailQuestion, ScrollText, Settings, UserX } from "l
 import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
 import { staffPaths } from "~/staff/lib/staff-paths";
-import { mayAdminister, type Role } from "../../../staff/roles.ts";
+import { may, type Permission } from "../../../staff/permissions.ts";
+import type { Role } from "../../../staff/roles.ts";
 
-const PAGES = [
-  { to: staffPaths.inbox, label: "Inbox", icon: Inbox, end: true, admin: false },
-  { to: staffPaths.reports, label: "Reports", icon: ChartColumn, end: false, admin: false },
-  { to: staffPaths.audit, label: "Audit log", icon: ScrollText, end: false, admin: true },
-  { to: staffPaths.unmatched, label: "Unmatched mail", icon: MailQuestion, end: false, admin: true },
-  { to: staffPaths.erase, label: "Erase a person", icon: UserX, end: false, admin: true },
-  { to: staffPaths.settings, label: "My settings", icon: Settings, end: false, admin: false },
+/** Each page with the permission its endpoints need: a role sees the pages it may use. */
+const PAGES: { to: string; label: string; icon: typeof Inbox; end: boolean; permission: Permission }[] = [
+  { to: staffPaths.inbox, label: "Inbox", icon: Inbox, end: true, permission: "leads:read" },
+  { to: staffPaths.reports, label: "Reports", icon: ChartColumn, end: false, permission: "reports:read" },
+  { to: staffPaths.audit, label: "Audit log", icon: ScrollText, end: false, permission: "audit:read" },
+  {
+    to: staffPaths.unmatched,
+    label: "Unmatched mail",
+    icon: MailQuestion,
+    end: false,
+    permission: "mail:unmatched",
+  },
+  { to: staffPaths.erase, label: "Erase a person", icon: UserX, end: false, permission: "people:erase" },
+  { to: staffPaths.settings, label: "My settings", icon: Settings, end: false, permission: "account" },
 ];
 
 /** The staff pages a role may open: a narrow column on the side, a scrolling row on a phone. */
 export function StaffNav({ role, phone }: { role: Role; phone: boolean }) {
   const { pathname } = useLocation();
-  const pages = PAGES.filter((page) => !page.admin || mayAdminister(role));
+  const pages = PAGES.filter((page) => may(role, page.permission));
   return (
     <nav
       aria-label="Staff"

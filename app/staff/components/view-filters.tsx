@@ -1,19 +1,20 @@
 import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import type { InboxFilters, LeadList } from "../../../staff/api.ts";
-import { mayAdminister, type Role } from "../../../staff/roles.ts";
+import { may } from "../../../staff/permissions.ts";
+import type { Role } from "../../../staff/roles.ts";
 
 /** The inbox's views (issues 27 and 28), each a checkbox of the filter form: on, it is `<name>=1` in the URL. */
 const VIEWS = [
-  { name: "awaiting", label: "Awaiting us", admin: false },
-  { name: "mine", label: "Mine", admin: false },
-  { name: "overdue", label: "Overdue", admin: false },
-  { name: "spam", label: "Spam", admin: true },
+  { name: "awaiting", label: "Awaiting us", spam: false },
+  { name: "mine", label: "Mine", spam: false },
+  { name: "overdue", label: "Overdue", spam: false },
+  { name: "spam", label: "Spam", spam: true },
 ] as const;
 
 /** "Awaiting us", "Mine", "Overdue" and, for admins, "Spam", with how many leads each holds. */
 export function ViewFilters({ filters, list, role }: { filters: InboxFilters; list: LeadList; role: Role }) {
-  const views = VIEWS.filter((view) => !view.admin || mayAdminister(role));
+  const views = VIEWS.filter((view) => !view.spam || may(role, "spam:review"));
   return (
     <fieldset className="sm:col-span-2 lg:col-span-3">
       <legend className="mb-1.5 text-xs font-medium text-ink-soft">Show only</legend>

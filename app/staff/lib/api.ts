@@ -1,99 +1,30 @@
 import { redirect } from "react-router";
 import type { z } from "../../../leads/zod.ts";
+import { type ErrorCode, errorAnswer, type InboxFilters } from "../../../staff/api.ts";
 import {
-  auditPageAnswer,
-  auditQuery,
-  type ErrorCode,
-  eraseAnswer,
-  erasePreviewAnswer,
-  eraseRequest,
-  errorAnswer,
-  type InboxFilters,
-  inboxQuery,
-  leadChangeAnswer,
-  leadChangeRequest,
-  leadListAnswer,
-  leadPageAnswer,
-  meAnswer,
-  noteAnswer,
-  noteRequest,
-  peopleAnswer,
-  setupConfirmRequest,
-  setupInspectAnswer,
-  setupInspectQuery,
-  setupPasswordAnswer,
-  setupPasswordRequest,
-  signInRequest,
-} from "../../../staff/api.ts";
-import {
-  callAnswer,
-  callRequest,
-  replyAnswer,
-  replyRequest,
-  settingsAnswer,
-  settingsRequest,
-  unmatchedPageAnswer,
-} from "../../../staff/conversation.ts";
-import { reportsAnswer, reportsQuery } from "../../../staff/reports.ts";
+  type AnswerOf,
+  type Endpoint,
+  type EndpointName,
+  type ParamsOf,
+  pathOf,
+  STAFF_API,
+  STAFF_ENDPOINTS,
+  type StaffEndpoints,
+} from "../../../staff/endpoints.ts";
 import { signInPath } from "./staff-paths";
 
-/** Where the staff API lives (server/staff/staff-api.ts, mounted by the server). */
-export const STAFF_API = "/api/staff";
+export { type AnswerOf, type EndpointName, STAFF_API, STAFF_ENDPOINTS };
 
-interface Endpoint {
-  method: "GET" | "POST" | "PATCH";
-  /** Under STAFF_API; `:id` is a lead's id, `:replyId` one of its replies. */
-  path: string;
-  /** The contract's schema of the query string, for a GET that takes one. */
-  query?: z.ZodType;
-  /** The contract's schema of the JSON body. */
-  request?: z.ZodType;
-  /** The contract's schema of the answer; null: 204, no body. */
-  answer: z.ZodType | null;
-}
+/** The endpoints that answer JSON (or nothing): the ones `staffApi` calls. Files are links (`fileUrl`). */
+type JsonEndpoint = {
+  [N in EndpointName]: StaffEndpoints[N]["answer"] extends "file" | "session" ? never : N;
+}[EndpointName];
+type FileEndpoint = {
+  [N in EndpointName]: StaffEndpoints[N]["answer"] extends "file" ? N : never;
+}[EndpointName];
 
-/**
- * Every call the staff app makes, with the contract's schemas (staff/api.ts): requests are built by them and
- * answers read through them, so the app never works on a shape the contract does not describe.
- */
-export const STAFF_ENDPOINTS = {
-  me: { method: "GET", path: "/me", answer: meAnswer },
-  signIn: { method: "POST", path: "/sign-in", request: signInRequest, answer: meAnswer },
-  signOut: { method: "POST", path: "/sign-out", answer: null },
-  setup: { method: "GET", path: "/setup", query: setupInspectQuery, answer: setupInspectAnswer },
-  setupPassword: {
-    method: "POST",
-    path: "/setup/password",
-    request: setupPasswordRequest,
-    answer: setupPasswordAnswer,
-  },
-  setupConfirm: { method: "POST", path: "/setup/confirm", request: setupConfirmRequest, answer: null },
-  leads: { method: "GET", path: "/leads", query: inboxQuery, answer: leadListAnswer },
-  lead: { method: "GET", path: "/leads/:id", answer: leadPageAnswer },
-  changeLead: { method: "PATCH", path: "/leads/:id", request: leadChangeRequest, answer: leadChangeAnswer },
-  addNote: { method: "POST", path: "/leads/:id/notes", request: noteRequest, answer: noteAnswer },
-  people: { method: "GET", path: "/people", answer: peopleAnswer },
-  erasePreview: { method: "POST", path: "/erase/preview", request: eraseRequest, answer: erasePreviewAnswer },
-  erase: { method: "POST", path: "/erase", request: eraseRequest, answer: eraseAnswer },
-  audit: { method: "GET", path: "/audit", query: auditQuery, answer: auditPageAnswer },
-  sendReply: { method: "POST", path: "/leads/:id/replies", request: replyRequest, answer: replyAnswer },
-  retryReply: { method: "POST", path: "/leads/:id/replies/:replyId/retry", answer: replyAnswer },
-  logCall: { method: "POST", path: "/leads/:id/calls", request: callRequest, answer: callAnswer },
-  notSpam: { method: "POST", path: "/leads/:id/not-spam", answer: leadChangeAnswer },
-  // The server reads its page as the audit's (a number from 1, anything else page 1).
-  unmatched: { method: "GET", path: "/unmatched", query: auditQuery, answer: unmatchedPageAnswer },
-  settings: { method: "GET", path: "/settings", answer: settingsAnswer },
-  saveSettings: { method: "PATCH", path: "/settings", request: settingsRequest, answer: settingsAnswer },
-  reports: { method: "GET", path: "/reports", query: reportsQuery, answer: reportsAnswer },
-} as const satisfies Record<string, Endpoint>;
-
-type Endpoints = typeof STAFF_ENDPOINTS;
-export type EndpointName = keyof Endpoints;
-export type AnswerOf<N extends EndpointName> = Endpoints[N]["answer"] extends z.ZodType
-  ? z.output<Endpoints[N]["answer"]>
-  : undefined;
 type InputOf<N extends EndpointName, K extends "query" | "request"> =
-  Endpoints[N] extends Record<K, z.ZodType> ? z.input<Endpoints[N][K]> : never;
+  StaffEndpoints[N] extends Record<K, z.ZodType> ? z.input<StaffEndpoints[N][K]> : never;
 
 /** Why a call failed: the API's code and sentence, or the app's own for what never reached or left it. */
 export type FailureCode = ErrorCode | "network" | "unreadable";
@@ -158,7 +89,7 @@ function refusal(response: Response, body: unknown): StaffApiError {
  * One call to the staff API: same-origin cookies, JSON both ways, request and answer checked against the
  * contract. Resolves to the answer (undefined for 204) or throws a StaffApiError with the API's own message.
  */
-export async function staffApi<N extends EndpointName>(
+export async function staffApi<N extends JsonEndpoint>(
   name: N,
   options: {
     /** The lead, for the calls about one. */
@@ -175,9 +106,10 @@ export async function staffApi<N extends EndpointName>(
   const query = endpoint.query
     ? searchOf(build(endpoint.query, options.query) as Record<string, unknown>)
     : "";
-  const path = endpoint.path
-    .replace(":id", encodeURIComponent(options.id ?? ""))
-    .replace(":replyId", encodeURIComponent(options.replyId ?? ""));
+  const path = pathOf(name, {
+    id: options.id ?? "",
+    replyId: options.replyId ?? "",
+  } as unknown as ParamsOf<N>);
   let response: Response;
   try {
     response = await fetch(`${STAFF_API}${path}${query ? `?${query}` : ""}`, {
@@ -199,7 +131,7 @@ export async function staffApi<N extends EndpointName>(
     // Not JSON (a proxy's error page): read as no answer.
   }
   if (!response.ok) throw refusal(response, parsed);
-  if (endpoint.answer === null) return undefined as AnswerOf<N>;
+  if (endpoint.answer === null || typeof endpoint.answer === "string") return undefined as AnswerOf<N>;
   const answer = endpoint.answer.safeParse(parsed);
   if (!answer.success) {
     // Where the answer left the contract, never what it held (it may be a lead's personal data).
@@ -212,23 +144,30 @@ export async function staffApi<N extends EndpointName>(
   return answer.data as AnswerOf<N>;
 }
 
+/** A file endpoint's address (a link, a frame's source, a download): its params and query filled in. */
+export function fileUrl<N extends FileEndpoint>(
+  name: N,
+  params: ParamsOf<N>,
+  query: Readonly<Record<string, unknown>> = {},
+): string {
+  const search = searchOf(query);
+  return `${STAFF_API}${pathOf(name, params)}${search ? `?${search}` : ""}`;
+}
+
 /** A lead's resume: shown inline (a PDF in a sandboxed frame) or downloaded. */
 export const resumeUrl = (id: string, { download = false } = {}) =>
-  `${STAFF_API}/leads/${encodeURIComponent(id)}/resume${download ? "?download=1" : ""}`;
+  fileUrl("resume", { id }, download ? { download: "1" } : {});
 
 /** A file that came with the person's message on a lead's thread: always downloaded, never shown. */
-export const attachmentUrl = (leadId: string, attachmentId: string) =>
-  `${STAFF_API}/leads/${encodeURIComponent(leadId)}/attachments/${encodeURIComponent(attachmentId)}`;
+export const attachmentUrl = (id: string, attachmentId: string) =>
+  fileUrl("attachment", { id, attachmentId });
 
 /** A file of a message that matched no lead (admins' "Unmatched mail"): always downloaded, never shown. */
 export const unmatchedAttachmentUrl = (messageId: string, attachmentId: string) =>
-  `${STAFF_API}/unmatched/${encodeURIComponent(messageId)}/attachments/${encodeURIComponent(attachmentId)}`;
+  fileUrl("unmatchedAttachment", { messageId, attachmentId });
 
 /** The CSV of every lead the filters match (all pages). */
-export function exportUrl(filters: InboxFilters): string {
-  const query = searchOf(filters);
-  return `${STAFF_API}/export.csv${query ? `?${query}` : ""}`;
-}
+export const exportUrl = (filters: InboxFilters) => fileUrl("exportCsv", {}, filters);
 
 /** For loaders: a 401 sends the person to sign in (and back here after); other errors go on. */
 export async function loadOrSignIn<T>(request: Request, load: () => Promise<T>): Promise<T> {

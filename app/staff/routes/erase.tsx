@@ -9,7 +9,7 @@ import { formatDateTime, plural } from "~/staff/lib/format";
 import { type StaffHandle, useStaffUser } from "~/staff/lib/hooks";
 import { signInPath } from "~/staff/lib/staff-paths";
 import type { ErasePreview } from "../../../staff/api.ts";
-import { mayAdminister } from "../../../staff/roles.ts";
+import { may } from "../../../staff/permissions.ts";
 
 export const handle: StaffHandle = { title: "Erase a person" };
 
@@ -44,7 +44,8 @@ export default function ErasePage() {
   const result = useActionData<typeof action>();
   const user = useStaffUser();
   const busy = useNavigation().state === "submitting";
-  if (!mayAdminister(user.role)) return <StaffRouteError error={new StaffApiError(404, "not_found", "")} />;
+  if (!may(user.role, "people:erase"))
+    return <StaffRouteError error={new StaffApiError(404, "not_found", "")} />;
 
   const preview = result?.step === "preview" ? result.preview : null;
   return (

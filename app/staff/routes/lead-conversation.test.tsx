@@ -63,6 +63,7 @@ describe("a lead's conversation", () => {
   it("shows the thread oldest first: delivery states, the person's text as text, attachments, a call", async () => {
     const api = mockStaffApi({
       ...signedInAs("recruiting"),
+      markSeen: () => undefined,
       lead: () => marisolPage(),
       people: () => ({ people: [] }),
       retryReply: ({ replyId }) => ({
@@ -87,6 +88,14 @@ describe("a lead's conversation", () => {
     ).toBeInTheDocument();
     expect(within(inbound).getByText("Unread")).toBeInTheDocument();
     expect(within(conversation()).getByText("1 new message from the person")).toBeInTheDocument();
+    // Opening the page changed nothing: the page itself then says what it showed, and only that is read.
+    const unreadShown = THREAD.flatMap((entry) =>
+      entry.kind === "inbound" && !entry.read ? [entry.id] : [],
+    );
+    expect(unreadShown).toHaveLength(1);
+    expect(api.callsTo("markSeen").map((call) => [call.id, call.body])).toEqual([
+      [leadId(2), { read: unreadShown }],
+    ]);
     // The sender's markup is text on the page, with its line breaks kept; nothing of it became an element.
     const body = within(inbound).getByText(/RN, New York\./);
     expect(body.textContent).toBe(THREAD[2]?.kind === "inbound" ? THREAD[2].text : "");
@@ -109,6 +118,7 @@ describe("a lead's conversation", () => {
   it("says why no confirmation was sent", async () => {
     mockStaffApi({
       ...signedInAs("sales"),
+      markSeen: () => undefined,
       lead: () =>
         pageOf(owen, {
           conversation: [
@@ -139,6 +149,7 @@ describe("replying by e-mail", () => {
     const page = marisolPage({ conversation: [] });
     return mockStaffApi({
       ...signedInAs("recruiting"),
+      markSeen: () => undefined,
       lead: () => structuredClone(page),
       people: () => ({ people: [] }),
       sendReply: ({ body }) => {
@@ -259,6 +270,7 @@ describe("the rest of the lead page's conversation work", () => {
     const page = pageOf(owen);
     const api = mockStaffApi({
       ...signedInAs("sales"),
+      markSeen: () => undefined,
       lead: () => structuredClone(page),
       people: () => ({ people: [] }),
       logCall: ({ body }) => {
@@ -294,6 +306,7 @@ describe("the rest of the lead page's conversation work", () => {
   it("lists the person's other requests, each a link to its lead", async () => {
     mockStaffApi({
       ...signedInAs("sales"),
+      markSeen: () => undefined,
       lead: () =>
         pageOf(dana, {
           otherRequests: [
@@ -314,6 +327,7 @@ describe("the rest of the lead page's conversation work", () => {
   it("shows the lead's promise: what was promised, when it is due, and how it went", async () => {
     mockStaffApi({
       ...signedInAs("sales"),
+      markSeen: () => undefined,
       lead: () =>
         pageOf(owen, {
           lead: {
@@ -335,6 +349,7 @@ describe("the rest of the lead page's conversation work", () => {
     const page = pageOf(dana, { lead: { ...detailOf(dana), spam: true, deliveries: [] } });
     const api = mockStaffApi({
       ...signedInAs("admin"),
+      markSeen: () => undefined,
       lead: () => structuredClone(page),
       people: () => ({ people: [] }),
       notSpam: () => {
@@ -376,6 +391,7 @@ describe("the rest of the lead page's conversation work", () => {
   it("offers Not spam to admins only", async () => {
     mockStaffApi({
       ...signedInAs("sales"),
+      markSeen: () => undefined,
       lead: () => pageOf(dana, { lead: { ...detailOf(dana), spam: true } }),
       people: () => ({ people: [] }),
     });

@@ -17,6 +17,7 @@ describe("a lead", () => {
   it("shows every field, the PDF resume in a sandboxed frame and its download", async () => {
     mockStaffApi({
       ...signedInAs("recruiting"),
+      markSeen: () => undefined,
       lead: () => pageOf(marisol),
       people: () => ({ people: [] }),
     });
@@ -51,7 +52,12 @@ describe("a lead", () => {
   });
 
   it("shows where the lead came from, with its campaign and referrer linking to the filtered inbox", async () => {
-    mockStaffApi({ ...signedInAs("sales"), lead: () => pageOf(dana), people: () => colleagues });
+    mockStaffApi({
+      ...signedInAs("sales"),
+      markSeen: () => undefined,
+      lead: () => pageOf(dana),
+      people: () => colleagues,
+    });
     renderStaff(`/staff/leads/${leadId(1)}`);
     await screen.findByRole("heading", { level: 1, name: "Dana Whitfield" });
     const source = screen.getByRole("region", { name: "Source" });
@@ -74,7 +80,12 @@ describe("a lead", () => {
   });
 
   it("says so when nothing was recorded about a lead's source, and names a failed delivery", async () => {
-    mockStaffApi({ ...signedInAs("sales"), lead: () => pageOf(owen), people: () => colleagues });
+    mockStaffApi({
+      ...signedInAs("sales"),
+      markSeen: () => undefined,
+      lead: () => pageOf(owen),
+      people: () => colleagues,
+    });
     renderStaff(`/staff/leads/${leadId(3)}`);
     await screen.findByRole("heading", { level: 1, name: "Owen Park" });
     expect(
@@ -90,7 +101,12 @@ describe("a lead", () => {
   });
 
   it("offers a Word resume as a download only", async () => {
-    mockStaffApi({ ...signedInAs("admin"), lead: () => pageOf(jonah), people: () => colleagues });
+    mockStaffApi({
+      ...signedInAs("admin"),
+      markSeen: () => undefined,
+      lead: () => pageOf(jonah),
+      people: () => colleagues,
+    });
     renderStaff(`/staff/leads/${leadId(6)}`);
     await screen.findByRole("heading", { level: 1, name: "Jonah Brooks" });
     expect(screen.queryByTitle(/Resume:/)).not.toBeInTheDocument();
@@ -110,6 +126,7 @@ describe("a lead", () => {
     });
     const api = mockStaffApi({
       ...signedInAs("sales"),
+      markSeen: () => undefined,
       lead: () => structuredClone(page),
       people: () => colleagues,
       changeLead: ({ body }) => {
@@ -176,6 +193,7 @@ describe("a lead", () => {
   it("answers a lead outside one's role as not found", async () => {
     mockStaffApi({
       ...signedInAs("recruiting"),
+      markSeen: () => undefined,
       lead: () => refuse(404, "not_found", "There is no such lead, or it is not one your role works on."),
       people: () => ({ people: [] }),
     });

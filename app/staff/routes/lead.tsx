@@ -20,7 +20,7 @@ import { type StaffHandle, useStaffUser } from "~/staff/lib/hooks";
 import { staffPaths } from "~/staff/lib/staff-paths";
 import { useEscapeBack } from "~/staff/lib/use-escape-back";
 import { nameOf } from "../../../staff/labels.ts";
-import { mayAdminister } from "../../../staff/roles.ts";
+import { may } from "../../../staff/permissions.ts";
 
 export { leadAction as action } from "~/staff/lib/lead-actions";
 
@@ -34,6 +34,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       staffApi("people", { signal: request.signal }),
     ]),
   );
+  // Shown, so seen: the lead is no longer new and the messages on this page are read (reading changed nothing).
+  const unread = page.conversation.flatMap((entry) =>
+    entry.kind === "inbound" && !entry.read ? [entry.id] : [],
+  );
+  await staffApi("markSeen", { id, body: { read: unread } }).catch(() => undefined);
   return { ...page, people };
 }
 
@@ -70,7 +75,7 @@ export default function LeadPage() {
         <LeadPromiseSummary lead={lead} />
       </div>
 
-      {mayAdminister(user.role) ? <SpamReview spam={lead.spam} /> : null}
+      {may(user.role, "spam:review") ? <SpamReview spam={lead.spam} /> : null}
       <RequestPanel fields={lead.fields} />
       <ConversationPanel lead={lead} entries={conversation} />
       {lead.resume ? <ResumePanel leadId={lead.id} resume={lead.resume} /> : null}

@@ -41,7 +41,7 @@ export type Handlers = {
 const ENDPOINTS = Object.entries(STAFF_ENDPOINTS).map(([name, endpoint]) => ({
   name: name as EndpointName,
   method: endpoint.method as string,
-  pattern: new RegExp(`^${STAFF_API}${endpoint.path.replace(/:(id|replyId)\b/g, "(?<$1>[^/]+)")}$`),
+  pattern: new RegExp(`^${STAFF_API}${endpoint.path.replace(/:(\w+)/g, "(?<$1>[^/]+)")}$`),
   answer: endpoint.answer,
 }));
 
@@ -94,6 +94,12 @@ export function mockStaffApi(handlers: Handlers): MockStaffApi {
       return Response.json(reply.body, { status: reply.status, headers: reply.headers });
     }
     if (endpoint.answer === null) return new Response(null, { status: 204 });
+    if (typeof endpoint.answer === "string") {
+      violations.push(
+        `${endpoint.name}: a ${endpoint.answer} endpoint, which the app links to and never fetches`,
+      );
+      throw new TypeError("Failed to fetch");
+    }
     const checked = endpoint.answer.safeParse(reply);
     if (!checked.success)
       violations.push(

@@ -1,5 +1,3 @@
-import type { Role } from "../../../staff/roles.ts";
-import { FORMS_OF_ROLE } from "../../../staff/roles.ts";
 import type { Engine } from "../engine.ts";
 import { PERSON_MAIL_KINDS } from "./mail-outbox.ts";
 
@@ -86,24 +84,42 @@ export function conversationQueries(engine: Engine) {
         .orderBy("c.id")
         .execute(),
 
-    /** The person's messages on the lead have been read: nothing unread is left on it. */
-    markRead: (leadId: string, at: number) =>
+    /**
+     * These messages of the person's on the lead have been read (those a staff member was shown); one that
+     * arrived since stays unread. The lead's count of unread messages follows.
+     */
+    markRead: (leadId: string, messageIds: readonly string[], at: number) =>
       write(async (trx) => {
+        if (messageIds.length > 0)
+          await trx
+            .updateTable("inbound_messages")
+            .set({ read_at: at })
+            .where("lead_id", "=", leadId)
+            .where("id", "in", [...messageIds])
+            .where("read_at", "is", null)
+            .execute();
         await trx
-          .updateTable("inbound_messages")
-          .set({ read_at: at })
-          .where("lead_id", "=", leadId)
-          .where("read_at", "is", null)
+          .updateTable("leads")
+          .set((eb) => ({
+            unread_replies: eb
+              .selectFrom("inbound_messages")
+              .select((count) => count.fn.countAll<number>().as("unread"))
+              .where("lead_id", "=", leadId)
+              .where("read_at", "is", null),
+          }))
+          .where("id", "=", leadId)
           .execute();
-        await trx.updateTable("leads").set({ unread_replies: 0 }).where("id", "=", leadId).execute();
       }),
 
     /**
-     * The other leads with the same e-mail key or phone key that `role` may see (never spam), newest first: a
-     * recruiter never learns that a nurse also asked for a demo.
+     * The other leads with the same e-mail key or phone key among `forms` (a role's scope; never spam), newest
+     * first: a recruiter never learns that a nurse also asked for a demo.
      */
-    async otherRequests(leadId: string, keys: { email: string | null; phone: string | null }, role: Role) {
-      const forms = FORMS_OF_ROLE[role];
+    async otherRequests(
+      leadId: string,
+      keys: { email: string | null; phone: string | null },
+      forms: readonly string[],
+    ) {
       if ((!keys.email && !keys.phone) || forms.length === 0) return [];
       return db
         .selectFrom("leads")

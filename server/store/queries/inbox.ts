@@ -1,5 +1,4 @@
 import { type SqlBool, sql } from "kysely";
-import { FORMS_OF_ROLE, type Role } from "../../../staff/roles.ts";
 import { NEW_STATUS } from "../../../staff/workflow.ts";
 import { BULK_BATCH, type Engine } from "../engine.ts";
 import type { DeliveryState } from "../lead-records.ts";
@@ -31,7 +30,16 @@ export interface LeadFilters {
   spam?: boolean | undefined;
 }
 
-/** The inbox's views, counted over all the role's leads whatever the filters (spam: admins only). */
+/**
+ * The leads a staff member may see (the role's scope, staff/permissions.ts): those of these forms, and what the
+ * honeypot caught only with `spam` (then only under the Spam filter).
+ */
+export interface InboxScope {
+  forms: readonly string[];
+  spam: boolean;
+}
+
+/** The inbox's views, counted over all the scope's leads whatever the filters (spam only where it may see it). */
 export interface ViewCounts {
   awaiting: number;
   mine: number;
@@ -68,12 +76,12 @@ export function inboxQueries(engine: Engine) {
    * The leads a role may see that match the filters; for the counts, the form, status, campaign and referrer
    * filters are left out (each count applies the others itself).
    */
-  const matching = (role: Role, filters: LeadFilters, counts?: "counts"): LeadQuery => {
-    const forms = FORMS_OF_ROLE[role].filter((form) => counts || !filters.form || form === filters.form);
+  const matching = (scope: InboxScope, filters: LeadFilters, counts?: "counts"): LeadQuery => {
+    const forms = scope.forms.filter((form) => counts || !filters.form || form === filters.form);
     const query = db
       .selectFrom("leads as l")
       .where("l.form_id", "in", forms.length > 0 ? forms : ["-"])
-      .where("l.state", filters.spam ? "=" : "!=", "spam")
+      .where("l.state", filters.spam && scope.spam ? "=" : "!=", "spam")
       .$if(Boolean(filters.awaiting), (q) => q.where("l.awaiting_since", "is not", null))
       .$if(filters.assigneeId !== undefined, (q) => q.where("l.assignee_id", "=", filters.assigneeId ?? ""))
       .$if(filters.overdueAt !== undefined, (q) => q.where(overdue(filters.overdueAt ?? 0)))
@@ -129,13 +137,13 @@ export function inboxQueries(engine: Engine) {
    * matches are a materialised CTE, since PostgreSQL otherwise chose to walk every lead newest first (160 ms at
    * 50,000 leads, 23 with the CTE).
    */
-  const pageQuery = (role: Role, filters: LeadFilters, sort?: InboxSort) =>
+  const pageQuery = (scope: InboxScope, filters: LeadFilters, sort?: InboxSort) =>
     filters.q
       ? rowsOf(
           db
             .with(
               (cte) => cte("matches").materialized(),
-              () => matching(role, filters).select(engine.sql.rowKey.as("key")),
+              () => matching(scope, filters).select(engine.sql.rowKey.as("key")),
             )
             .selectFrom("leads as l")
             .where(engine.sql.rowKey, "in", (eb) =>
@@ -143,11 +151,11 @@ export function inboxQueries(engine: Engine) {
             ) as unknown as LeadQuery,
           sort,
         )
-      : rowsOf(matching(role, filters), sort);
+      : rowsOf(matching(scope, filters), sort);
 
   /** One scan for every count: by form, status, campaign and referrer, under the other filters. */
-  const countsQuery = (role: Role, filters: LeadFilters) =>
-    matching(role, filters, "counts")
+  const countsQuery = (scope: InboxScope, filters: LeadFilters) =>
+    matching(scope, filters, "counts")
       .select((eb) => [
         "l.form_id",
         "l.status",
@@ -161,14 +169,14 @@ export function inboxQueries(engine: Engine) {
    * The views' counts in one statement, each its own subquery over the index that holds its leads
    * (leads_awaiting, leads_by_assignee, leads_unanswered_due, leads_by_state), so none reads the role's every lead.
    */
-  const viewsQuery = (role: Role, viewer: { id: string; admin: boolean }, now: number) => {
+  const viewsQuery = (scope: InboxScope, viewerId: string, now: number) => {
     const count = (filters: LeadFilters) =>
-      matching(role, filters).select((eb) => eb.fn.countAll<number | string | bigint>().as("count"));
+      matching(scope, filters).select((eb) => eb.fn.countAll<number | string | bigint>().as("count"));
     return db.selectNoFrom([
       count({ awaiting: true }).as("awaiting"),
-      count({ assigneeId: viewer.id }).as("mine"),
+      count({ assigneeId: viewerId }).as("mine"),
       count({ overdueAt: now }).as("overdue"),
-      (viewer.admin ? count({ spam: true }) : sql<number>`0`).as("spam"),
+      (scope.spam ? count({ spam: true }) : sql<number>`0`).as("spam"),
     ]);
   };
 
@@ -180,15 +188,15 @@ export function inboxQueries(engine: Engine) {
     /** The list's page query, for its plan (inbox-sources.test.ts checks how a search finds its leads). */
     pageQuery,
 
-    /** One page of leads, the count groups under the filters, and the newest lead the role may see at all. */
-    async list(role: Role, filters: LeadFilters, page: number, pageSize: number, sort?: InboxSort) {
+    /** One page of leads, the count groups under the filters, and the newest lead of the scope at all. */
+    async list(scope: InboxScope, filters: LeadFilters, page: number, pageSize: number, sort?: InboxSort) {
       const [rows, groups, latest] = await Promise.all([
-        pageQuery(role, filters, sort)
+        pageQuery(scope, filters, sort)
           .limit(pageSize)
           .offset((page - 1) * pageSize)
           .execute(),
-        countsQuery(role, filters).execute() as Promise<CountGroup[]>,
-        matching(role, {})
+        countsQuery(scope, filters).execute() as Promise<CountGroup[]>,
+        matching(scope, {})
           .select("l.id")
           .orderBy("l.created_at", "desc")
           .orderBy("l.id", "desc")
@@ -199,30 +207,31 @@ export function inboxQueries(engine: Engine) {
     },
 
     /** The views' counts for one staff member: over all the role's leads, whatever the filters. */
-    async views(role: Role, viewer: { id: string; admin: boolean }, now: number): Promise<ViewCounts> {
-      const row = await viewsQuery(role, viewer, now).executeTakeFirstOrThrow();
+    async views(scope: InboxScope, viewerId: string, now: number): Promise<ViewCounts> {
+      const row = await viewsQuery(scope, viewerId, now).executeTakeFirstOrThrow();
       return {
         awaiting: Number(row.awaiting),
         mine: Number(row.mine),
         overdue: Number(row.overdue),
-        ...(viewer.admin && { spam: Number(row.spam) }),
+        ...(scope.spam && { spam: Number(row.spam) }),
       };
     },
 
     /** Every field name the matching leads have (the export's columns). */
-    exportFieldNames: (role: Role, filters: LeadFilters) => fieldNamesIn(engine, matching(role, filters)),
+    exportFieldNames: (scope: InboxScope, filters: LeadFilters) =>
+      fieldNamesIn(engine, matching(scope, filters)),
 
     /** The count groups alone (the export audits how many leads it carries). */
-    counts: (role: Role, filters: LeadFilters) =>
-      countsQuery(role, filters).execute() as Promise<CountGroup[]>,
+    counts: (scope: InboxScope, filters: LeadFilters) =>
+      countsQuery(scope, filters).execute() as Promise<CountGroup[]>,
 
     /**
      * Every matching lead with its source, newest first, BULK_BATCH at a time (for the CSV export, which streams
      * them). The source columns only here: the list (polled every 15 s) never shows them.
      */
-    exportBatches: (role: Role, filters: LeadFilters) =>
+    exportBatches: (scope: InboxScope, filters: LeadFilters) =>
       inBatches((end) =>
-        pageQuery(role, filters)
+        pageQuery(scope, filters)
           .select([...SOURCE_COLUMNS])
           .$if(end !== undefined, (q) => q.where(beyond("desc", end ?? { createdAt: 0, id: "" })))
           .limit(BULK_BATCH)

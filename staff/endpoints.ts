@@ -1,0 +1,296 @@
+import type { z } from "../leads/zod.ts";
+import {
+  auditPageAnswer,
+  type ErrorCode,
+  eraseAnswer,
+  erasePreviewAnswer,
+  eraseRequest,
+  inboxQuery,
+  leadChangeAnswer,
+  leadChangeRequest,
+  leadListAnswer,
+  leadPageAnswer,
+  markSeenRequest,
+  meAnswer,
+  noteAnswer,
+  noteRequest,
+  pageQuery,
+  peopleAnswer,
+  resumeQuery,
+  setupConfirmRequest,
+  setupInspectAnswer,
+  setupInspectQuery,
+  setupPasswordAnswer,
+  setupPasswordRequest,
+  signInRequest,
+} from "./api.ts";
+import {
+  CALL_NOTE_MAX,
+  callAnswer,
+  callRequest,
+  replyAnswer,
+  replyRequest,
+  settingsAnswer,
+  settingsRequest,
+  unmatchedPageAnswer,
+} from "./conversation.ts";
+import { NOTE_MAX } from "./limits.ts";
+import type { Permission } from "./permissions.ts";
+import { reportsAnswer, reportsQuery } from "./reports.ts";
+
+/** Where the staff API lives; every path below is under it. */
+export const STAFF_API = "/api/staff";
+
+/** The first thing a schema refused, as a refusal's words may name it. */
+export interface RefusedInput {
+  /** The field's path ("to", "filters.form"); empty for the whole value. */
+  path: string;
+  message: string;
+}
+
+export interface Endpoint {
+  method: "GET" | "POST" | "PATCH";
+  /**
+   * Under STAFF_API. `:id` is always a lead's id: the server answers 404 unless the caller's role may see that
+   * lead (permissions.ts, maySeeLead), before it reads anything else of the request. Other `:names` are ids
+   * within it.
+   */
+  path: string;
+  /** null: anyone (set-up and sign-in); otherwise a signed-in person whose role has it (anyone else: 404). */
+  permission: Permission | null;
+  /** The query string's schema (empty values are left out before it reads them). */
+  query?: z.ZodType;
+  /** The JSON body's schema; a body that is not JSON is refused with 400 `malformed`. */
+  request?: z.ZodType;
+  /** How a query or body its schema refuses is answered; by default 400 `malformed`. */
+  refusal?: { status: 400 | 422; error: ErrorCode; message?: string | ((refused: RefusedInput) => string) };
+  /**
+   * The answer: JSON by this schema; null for 204 with no body; "file" for a download (or a PDF shown inline);
+   * "session" for better-auth's own session object, which the staff app never reads.
+   */
+  answer: z.ZodType | null | "file" | "session";
+  /** The status of a JSON answer, when not 200. */
+  status?: 201;
+}
+
+/**
+ * Every staff endpoint, once: method, path, permission, the contract's schemas of what it reads and answers.
+ * The server mounts its handlers from this table (server/staff/endpoint-mount.ts) and the staff app calls
+ * through it (app/staff/lib/api.ts), so no path or method is written anywhere else.
+ */
+export const STAFF_ENDPOINTS = {
+  // Anyone: set-up from the operator's link, and sign-in.
+  setup: {
+    method: "GET",
+    path: "/setup",
+    permission: null,
+    query: setupInspectQuery,
+    answer: setupInspectAnswer,
+  },
+  setupPassword: {
+    method: "POST",
+    path: "/setup/password",
+    permission: null,
+    request: setupPasswordRequest,
+    answer: setupPasswordAnswer,
+  },
+  setupConfirm: {
+    method: "POST",
+    path: "/setup/confirm",
+    permission: null,
+    request: setupConfirmRequest,
+    answer: null,
+  },
+  signIn: { method: "POST", path: "/sign-in", permission: null, request: signInRequest, answer: meAnswer },
+
+  // The signed-in person's own session and settings.
+  me: { method: "GET", path: "/me", permission: "account", answer: meAnswer },
+  signOut: { method: "POST", path: "/sign-out", permission: "account", answer: null },
+  authSession: { method: "GET", path: "/auth/get-session", permission: "account", answer: "session" },
+  settings: { method: "GET", path: "/settings", permission: "account", answer: settingsAnswer },
+  saveSettings: {
+    method: "PATCH",
+    path: "/settings",
+    permission: "account",
+    request: settingsRequest,
+    refusal: { status: 400, error: "malformed", message: "Settings are { assignmentEmails: true | false }." },
+    answer: settingsAnswer,
+  },
+
+  // The inbox and its leads.
+  leads: {
+    method: "GET",
+    path: "/leads",
+    permission: "leads:read",
+    query: inboxQuery,
+    refusal: {
+      status: 422,
+      error: "bad_filter",
+      message: ({ path, message }) => `The filter ${path} ${message}.`,
+    },
+    answer: leadListAnswer,
+  },
+  exportCsv: {
+    method: "GET",
+    path: "/export.csv",
+    permission: "leads:read",
+    query: inboxQuery,
+    refusal: {
+      status: 422,
+      error: "bad_filter",
+      message: ({ path, message }) => `The filter ${path} ${message}.`,
+    },
+    answer: "file",
+  },
+  people: { method: "GET", path: "/people", permission: "leads:read", answer: peopleAnswer },
+  lead: { method: "GET", path: "/leads/:id", permission: "leads:read", answer: leadPageAnswer },
+  resume: {
+    method: "GET",
+    path: "/leads/:id/resume",
+    permission: "leads:read",
+    query: resumeQuery,
+    answer: "file",
+  },
+  attachment: {
+    method: "GET",
+    path: "/leads/:id/attachments/:attachmentId",
+    permission: "leads:read",
+    answer: "file",
+  },
+
+  // Working a lead (the page marks it seen once shown: reading it changes nothing).
+  markSeen: {
+    method: "POST",
+    path: "/leads/:id/seen",
+    permission: "leads:read",
+    request: markSeenRequest,
+    answer: null,
+  },
+  changeLead: {
+    method: "PATCH",
+    path: "/leads/:id",
+    permission: "leads:work",
+    request: leadChangeRequest,
+    answer: leadChangeAnswer,
+  },
+  addNote: {
+    method: "POST",
+    path: "/leads/:id/notes",
+    permission: "leads:work",
+    request: noteRequest,
+    refusal: { status: 422, error: "malformed", message: `A note has 1 to ${NOTE_MAX} characters.` },
+    answer: noteAnswer,
+    status: 201,
+  },
+  logCall: {
+    method: "POST",
+    path: "/leads/:id/calls",
+    permission: "leads:work",
+    request: callRequest,
+    refusal: {
+      status: 422,
+      error: "bad_call",
+      message: `Choose what the call came to, and keep the note within ${CALL_NOTE_MAX} characters.`,
+    },
+    answer: callAnswer,
+    status: 201,
+  },
+  sendReply: {
+    method: "POST",
+    path: "/leads/:id/replies",
+    permission: "leads:work",
+    request: replyRequest,
+    refusal: { status: 422, error: "bad_reply" },
+    answer: replyAnswer,
+    status: 201,
+  },
+  retryReply: {
+    method: "POST",
+    path: "/leads/:id/replies/:replyId/retry",
+    permission: "leads:work",
+    answer: replyAnswer,
+  },
+  notSpam: {
+    method: "POST",
+    path: "/leads/:id/not-spam",
+    permission: "spam:review",
+    answer: leadChangeAnswer,
+  },
+
+  reports: {
+    method: "GET",
+    path: "/reports",
+    permission: "reports:read",
+    query: reportsQuery,
+    refusal: {
+      status: 422,
+      error: "bad_filter",
+      message: ({ path, message }) => `The range's ${path || "dates"} ${message}.`,
+    },
+    answer: reportsAnswer,
+  },
+
+  // Administration.
+  erasePreview: {
+    method: "POST",
+    path: "/erase/preview",
+    permission: "people:erase",
+    request: eraseRequest,
+    refusal: { status: 400, error: "malformed", message: "Give the person's e-mail address." },
+    answer: erasePreviewAnswer,
+  },
+  erase: {
+    method: "POST",
+    path: "/erase",
+    permission: "people:erase",
+    request: eraseRequest,
+    refusal: { status: 400, error: "malformed", message: "Give the person's e-mail address." },
+    answer: eraseAnswer,
+  },
+  audit: {
+    method: "GET",
+    path: "/audit",
+    permission: "audit:read",
+    query: pageQuery,
+    answer: auditPageAnswer,
+  },
+  unmatched: {
+    method: "GET",
+    path: "/unmatched",
+    permission: "mail:unmatched",
+    query: pageQuery,
+    answer: unmatchedPageAnswer,
+  },
+  unmatchedAttachment: {
+    method: "GET",
+    path: "/unmatched/:messageId/attachments/:attachmentId",
+    permission: "mail:unmatched",
+    answer: "file",
+  },
+} as const satisfies Record<string, Endpoint>;
+
+export type StaffEndpoints = typeof STAFF_ENDPOINTS;
+export type EndpointName = keyof StaffEndpoints;
+
+/** The names of a path's `:params`. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+export type ParamsOf<N extends EndpointName> = Record<ParamNames<StaffEndpoints[N]["path"]>, string>;
+
+/** An endpoint's path with its params filled in, each encoded. */
+export function pathOf<N extends EndpointName>(name: N, params: ParamsOf<N>): string {
+  const values = params as Record<string, string>;
+  return STAFF_ENDPOINTS[name].path.replace(/:(\w+)/g, (_, param: string) =>
+    encodeURIComponent(values[param] ?? ""),
+  );
+}
+
+/** The JSON answer an endpoint gives (undefined for 204, never for a file or the session). */
+export type AnswerOf<N extends EndpointName> = StaffEndpoints[N]["answer"] extends z.ZodType
+  ? z.output<StaffEndpoints[N]["answer"]>
+  : StaffEndpoints[N]["answer"] extends null
+    ? undefined
+    : never;
