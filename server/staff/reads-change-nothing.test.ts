@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditPageAnswer, leadListAnswer, leadPageAnswer } from "../../staff/api.ts";
-import type { InboundMessage } from "../mail/inbound-message.ts";
+import type { InboundMail } from "../store/lead-records.ts";
 import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
 import { DIALECTS } from "../test/test-database.ts";
 
@@ -41,16 +41,12 @@ describe.each(DIALECTS)("staff reads on %s", (dialect) => {
     h.store.inbound.keep(
       {
         messageId: `<${messageId}@mail.example.com>`,
-        inReplyTo: [],
-        references: [],
-        replyToken: null,
         from: { name: "Ada Lovelace", address: "ada@example.com" },
         subject: "Re: your demo",
         date: null,
         text,
-        textFrom: "plain",
         attachments: [],
-      } satisfies InboundMessage,
+      } satisfies InboundMail,
       leadId,
       Date.now(),
     );

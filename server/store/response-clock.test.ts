@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { promiseState } from "../../staff/due.ts";
+import { leadScopeOf } from "../../staff/permissions.ts";
 import { openStaffHarness, type StaffHarness } from "../test/staff-harness.ts";
 import { DIALECTS } from "../test/test-database.ts";
 
@@ -78,9 +79,11 @@ describe.each(DIALECTS)("the response clock on %s", (dialect) => {
             .filter((each) => each.firstResponseAt === null && stateAt(each, now) === "missed")
             .map((each) => each.id),
         );
-        const { rows } = await h.store.inbox.list("admin", { overdueAt: now }, 1, 100);
+        const { rows } = await h.store.inbox.list(leadScopeOf("admin"), { overdueAt: now }, 1, 100);
         expect(sorted(rows.map((row) => row.id))).toEqual(expected);
-        expect((await h.store.inbox.views("admin", viewer, now)).overdue).toBe(expected.length);
+        expect((await h.store.inbox.views(leadScopeOf("admin"), viewer.id, now)).overdue).toBe(
+          expected.length,
+        );
         const escalations = await h.store.escalations.overdue(now, 100);
         expect(sorted(escalations.map((each) => each.id))).toEqual(expected);
       }
