@@ -228,16 +228,35 @@ describe("GET /metrics for the mail outbox, in the real server", () => {
     expect(leads).not.toContain("Canarywhistle");
   });
 
-  it("counts a refused message's retries and its giving up, and shows it dead in the gauge", async () => {
-    // Long enough for a retry before it gives up, whatever one attempt's connection costs.
-    const { url, sink } = await start({ RELAY_GIVE_UP_AFTER_MS: "3000" });
+  it("counts a refused message's retries while it waits in the gauge", async () => {
+    const { url, sink } = await start({ RELAY_GIVE_UP_AFTER_MS: "600000" });
     sink.respondWith(() => 451);
     await post(url, CANARY_EMAIL);
 
-    const text = await scrapeUntil(url, 'lead_outbox_dead{channel="mail"}', 1);
-    expect(sample(text, 'lead_deliveries_total{channel="mail",outcome="dead"}')).toBe(1);
-    expect(sample(text, 'lead_deliveries_total{channel="mail",outcome="failed"}')).toBeGreaterThanOrEqual(1);
+    const text = await waitFor(async () => {
+      const scraped = await scrape(url);
+      return (sample(scraped, 'lead_deliveries_total{channel="mail",outcome="failed"}') ?? 0) >= 2
+        ? scraped
+        : undefined;
+    }, 20_000);
+    expect(sample(text, 'lead_delivery_duration_seconds_count{channel="mail"}')).toBeGreaterThanOrEqual(2);
+    expect(sample(text, 'lead_outbox_pending{channel="mail"}')).toBe(1);
+    expect(sample(text, 'lead_outbox_dead{channel="mail"}')).toBe(0);
+    expect(text).not.toMatch(/^lead_deliveries_total\{channel="mail",outcome="dead"\}/m);
+    expect(sink.accepted).toHaveLength(0);
+    expect(text).not.toContain(CANARY_EMAIL);
+  });
+
+  it("counts a message given up and shows it dead in the gauge, apart from the lead's channel", async () => {
+    const { url, sink } = await start({ RELAY_GIVE_UP_AFTER_MS: "300" });
+    sink.respondWith(() => 550);
+    await post(url, CANARY_EMAIL);
+
+    // The counter moves once the outcome is recorded, so the gauge read after it sees the dead message.
+    const text = await scrapeUntil(url, 'lead_deliveries_total{channel="mail",outcome="dead"}', 1);
+    expect(sample(text, 'lead_outbox_dead{channel="mail"}')).toBe(1);
     expect(sample(text, 'lead_outbox_pending{channel="mail"}')).toBe(0);
+    expect(sample(text, 'lead_outbox_dead{channel="formservice"}')).toBe(0);
     expect(sink.accepted).toHaveLength(0);
     expect(text).not.toContain(CANARY_EMAIL);
   });
