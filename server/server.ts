@@ -12,8 +12,7 @@ import { createInboundApi } from "./mail/inbound-api.ts";
 import { createMetrics } from "./metrics/metrics.ts";
 import { createMetricsApi } from "./metrics/metrics-api.ts";
 import { createResumeLinkApi } from "./relay/channels/resume-link.ts";
-import { createMailWorker } from "./relay/mail-worker.ts";
-import { createRelayWorker } from "./relay/relay-worker.ts";
+import { createRelay } from "./relay/relay.ts";
 import { startRetention } from "./retention.ts";
 import type { openStaffInbox } from "./staff/staff-inbox.ts";
 import { type beginStartup, servingLine } from "./startup.ts";
@@ -71,25 +70,21 @@ export async function startSiteServer({
   );
   const alerts = config.ALERT_EMAIL ? createAlerts({ config, logger, store }) : undefined;
   const metrics = config.METRICS_TOKEN ? createMetrics({ config, store }) : undefined;
+  // One worker for the leads' deliveries and, with SMTP_URL and MAIL_FROM, the mail outbox.
   const relay = config.RELAY_ENABLED
-    ? createRelayWorker({
+    ? createRelay({
         config,
         logger,
         store,
-        onDead: () => void alerts?.check(),
-        onDelivery: metrics?.delivery,
+        // The alerts watch the leads' deliveries; a message given up shows in the metrics and `leads status`.
+        onDead: (kind) => {
+          if (kind === "lead") void alerts?.check();
+        },
+        onAttempt: metrics?.delivery,
       })
     : undefined;
-  // The messages to people (confirmations, staff replies) go out over SMTP_URL, from MAIL_FROM.
-  const mail =
-    config.RELAY_ENABLED && config.SMTP_URL && config.MAIL_FROM
-      ? createMailWorker({ config, logger, store })
-      : undefined;
-  /** New outbox work was committed (a lead, a reply, a lead out of spam): the workers look now. */
-  const wakeWorkers = () => {
-    relay?.wake();
-    mail?.wake();
-  };
+  /** New outbox work was committed (a lead, a reply, a lead out of spam): the worker looks now. */
+  const wakeWorkers = () => relay?.wake();
   // With DATABASE_URL the rate limiter shares its counters through PostgreSQL, so this waits on it too.
   const leadApi = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
     createLeadApi({
@@ -140,7 +135,6 @@ export async function startSiteServer({
     servingLine({ host: config.HOST, port, dataDir, databaseUrl }),
   );
   relay?.start();
-  mail?.start();
   alerts?.start();
   const retention = config.RETENTION_DAYS
     ? startRetention({ store, logger, retentionDays: config.RETENTION_DAYS })
@@ -152,7 +146,7 @@ export async function startSiteServer({
     async stop(graceMs) {
       // Stop taking requests and let the ones in progress commit; cut whatever is still arriving after the grace.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      const relayStopped = Promise.all([relay?.stop(graceMs), mail?.stop(graceMs)]);
+      const relayStopped = relay?.stop(graceMs);
       if ("closeIdleConnections" in server) server.closeIdleConnections();
       const grace = setTimeout(() => {
         if ("closeAllConnections" in server) server.closeAllConnections();

@@ -2,7 +2,7 @@ import type { SendMailOptions } from "nodemailer";
 import type { ServerConfig } from "../config.ts";
 import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
-import { smtpTransport } from "../relay/channels/smtp.ts";
+import { smtpTransport } from "../mail/smtp-transport.ts";
 import type { IncidentKind, StoreHealth } from "../store/queries/incidents.ts";
 import type { Store } from "../store/store.ts";
 

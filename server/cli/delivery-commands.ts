@@ -1,6 +1,5 @@
 import { createLogger } from "../logger.ts";
-import { createMailWorker } from "../relay/mail-worker.ts";
-import { createRelayWorker } from "../relay/relay-worker.ts";
+import { createRelay } from "../relay/relay.ts";
 import { command, UsageError } from "./command.ts";
 
 /** The outbox by hand: send leads again, or run the relay as a process of its own. */
@@ -43,24 +42,21 @@ export const deliveryCommands = [
   command({
     name: "relay",
     summary:
-      "run the relay worker (and the mail worker, with SMTP_URL and MAIL_FROM) alone until SIGTERM or SIGINT",
+      "run the relay worker (leads and, with SMTP_URL and MAIL_FROM, the mail outbox) alone until SIGTERM or SIGINT",
     synopsis: "",
     needs: "store",
     read: () => undefined,
     async run(_, { store, config }) {
       const logger = createLogger(config.LOG_LEVEL);
-      const worker = createRelayWorker({ config, logger, store });
-      // The confirmations and replies the web process queues go out from here when its own workers are off.
-      const mail =
-        config.SMTP_URL && config.MAIL_FROM ? createMailWorker({ config, logger, store }) : undefined;
+      // The confirmations and replies the web process queues go out from here too when its own worker is off.
+      const worker = createRelay({ config, logger, store });
       worker.start();
-      mail?.start();
-      logger.info({ store: store.dialect, mail: Boolean(mail) }, "relay running");
+      logger.info({ store: store.dialect, mail: worker.kinds.includes("mail") }, "relay running");
       await new Promise<void>((resolve) => {
         process.once("SIGTERM", () => resolve());
         process.once("SIGINT", () => resolve());
       });
-      await Promise.all([worker.stop(), mail?.stop()]);
+      await worker.stop();
       logger.info("relay stopped");
       return 0;
     },

@@ -1,6 +1,6 @@
 import { formLabelOf } from "../../staff/labels.ts";
-import { staffLinkFor } from "../relay/channels/lead-mail.ts";
 import type { NewMail } from "../store/lead-records.ts";
+import { staffLinkFor } from "./staff-link.ts";
 import { leadLines, type NoticeSettings, noticeMail, staffName } from "./staff-notices.ts";
 
 /**

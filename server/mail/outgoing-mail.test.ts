@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { readSiteConfig } from "../../config/site.ts";
 import { confirmationFor } from "../../leads/confirmations.ts";
 import { REPLY_TEXT_MAX } from "../../staff/reply-templates.ts";
-import { smtpTransport } from "../relay/channels/smtp.ts";
 import { startSmtpSink } from "../test/smtp-sink.ts";
 import { MailRefusal } from "./mail-checks.ts";
 import { tokenOfMessageId } from "./message-ids.ts";
 import { buildConfirmation, buildStaffReply, composeRaw, type MailSettings } from "./outgoing-mail.ts";
+import { smtpTransport } from "./smtp-transport.ts";
 
 const SETTINGS: MailSettings = { from: "Northwind Health <leads@example.org>" };
 const STAFF = { name: "Sam Rivera", email: "sam@example.org" };

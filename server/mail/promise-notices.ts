@@ -1,8 +1,8 @@
 import { describeDue } from "../../staff/due.ts";
 import { formLabelOf } from "../../staff/labels.ts";
-import { staffLinkFor } from "../relay/channels/lead-mail.ts";
 import type { NewMail } from "../store/lead-records.ts";
 import type { MissedPromises, OverdueLead } from "../store/queries/escalations.ts";
+import { staffLinkFor } from "./staff-link.ts";
 import { leadLines, type NoticeSettings, noticeMail } from "./staff-notices.ts";
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type FakeFormService, startFakeFormService } from "../test/fake-form-service.ts";
 import { startInProcessServer, type TestServer } from "../test/in-process-server.ts";
 import { makeMinimalBuild, waitFor } from "../test/server-process.ts";
+import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
 import { createMetrics } from "./metrics.ts";
 
@@ -148,11 +149,137 @@ describe("GET /metrics in the real server", () => {
   });
 });
 
+describe("GET /metrics for the mail outbox, in the real server", () => {
+  let buildDir: string;
+  let fake: FakeFormService;
+  const cleanups: (() => Promise<unknown>)[] = [];
+
+  beforeAll(async () => {
+    buildDir = await makeMinimalBuild();
+    fake = await startFakeFormService();
+  });
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  afterAll(async () => {
+    await fake.close();
+    await rm(buildDir, { recursive: true, force: true });
+  });
+
+  /** A server mailing confirmations through a sink of its own, from a fresh database. */
+  const start = async (env: Record<string, string>): Promise<{ url: string; sink: SmtpSink }> => {
+    const database = await createTestDatabase("sqlite", "metrics-mail");
+    cleanups.push(() => database.drop());
+    const sink = await startSmtpSink();
+    cleanups.push(() => sink.close());
+    const server = await startInProcessServer({
+      ...database.env,
+      BUILD_DIR: buildDir,
+      FORM_SERVICE_URL: fake.template,
+      SMTP_URL: sink.url,
+      MAIL_FROM: "Northwind Care <hello@northwind.example>",
+      METRICS_TOKEN: TOKEN,
+      RATE_LIMIT_PER_MINUTE: "0",
+      RELAY_POLL_MS: "50",
+      RELAY_BASE_DELAY_MS: "20",
+      RELAY_MAX_DELAY_MS: "50",
+      ...env,
+    });
+    cleanups.push(() => server.stop());
+    return { url: server.url, sink };
+  };
+  const scrape = async (url: string) => {
+    const response = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+  /** A demo request from `email`: one lead, one confirmation queued for it. */
+  const post = async (url: string, email: string) => {
+    const response = await fetch(`${url}/api/leads/chartassist-demo`, {
+      method: "POST",
+      headers: JSON_POST,
+      body: new URLSearchParams({ name: "Zebulon Canarywhistle", email }).toString(),
+    });
+    expect(response.status).toBe(201);
+  };
+  const scrapeUntil = (url: string, series: string, value: number) =>
+    waitFor(async () => {
+      const scraped = await scrape(url);
+      return sample(scraped, series) === value ? scraped : undefined;
+    }, 10_000);
+
+  it("counts each confirmation's attempts and their duration as channel mail, beside the lead's own channel", async () => {
+    const { url, sink } = await start({});
+    await post(url, CANARY_EMAIL);
+    await sink.waitForAccepted(1);
+
+    const text = await scrapeUntil(url, 'lead_deliveries_total{channel="mail",outcome="delivered"}', 1);
+    expect(sample(text, 'lead_delivery_duration_seconds_count{channel="mail"}')).toBe(1);
+    expect(sample(text, 'lead_outbox_pending{channel="mail"}')).toBe(0);
+    expect(sample(text, 'lead_outbox_dead{channel="mail"}')).toBe(0);
+    expect(sample(text, 'lead_outbox_oldest_pending_seconds{channel="mail"}')).toBe(0);
+    // The lead's own delivery stays under its channel.
+    const leads = await scrapeUntil(
+      url,
+      'lead_deliveries_total{channel="formservice",outcome="delivered"}',
+      1,
+    );
+    expect(leads).not.toContain(CANARY_EMAIL);
+    expect(leads).not.toContain("Canarywhistle");
+  });
+
+  it("counts a refused message's retries while it waits in the gauge", async () => {
+    const { url, sink } = await start({ RELAY_GIVE_UP_AFTER_MS: "600000" });
+    sink.respondWith(() => 451);
+    await post(url, CANARY_EMAIL);
+
+    const text = await waitFor(async () => {
+      const scraped = await scrape(url);
+      return (sample(scraped, 'lead_deliveries_total{channel="mail",outcome="failed"}') ?? 0) >= 2
+        ? scraped
+        : undefined;
+    }, 20_000);
+    expect(sample(text, 'lead_delivery_duration_seconds_count{channel="mail"}')).toBeGreaterThanOrEqual(2);
+    expect(sample(text, 'lead_outbox_pending{channel="mail"}')).toBe(1);
+    expect(sample(text, 'lead_outbox_dead{channel="mail"}')).toBe(0);
+    expect(text).not.toMatch(/^lead_deliveries_total\{channel="mail",outcome="dead"\}/m);
+    expect(sink.accepted).toHaveLength(0);
+    expect(text).not.toContain(CANARY_EMAIL);
+  });
+
+  it("counts a message given up and shows it dead in the gauge, apart from the lead's channel", async () => {
+    const { url, sink } = await start({ RELAY_GIVE_UP_AFTER_MS: "300" });
+    sink.respondWith(() => 550);
+    await post(url, CANARY_EMAIL);
+
+    // The counter moves once the outcome is recorded, so the gauge read after it sees the dead message.
+    const text = await scrapeUntil(url, 'lead_deliveries_total{channel="mail",outcome="dead"}', 1);
+    expect(sample(text, 'lead_outbox_dead{channel="mail"}')).toBe(1);
+    expect(sample(text, 'lead_outbox_pending{channel="mail"}')).toBe(0);
+    expect(sample(text, 'lead_outbox_dead{channel="formservice"}')).toBe(0);
+    expect(sink.accepted).toHaveLength(0);
+    expect(text).not.toContain(CANARY_EMAIL);
+  });
+
+  it("reads the mail outbox's waiting messages and the oldest one's age from the store at each scrape", async () => {
+    const { url } = await start({ RELAY_ENABLED: "false" });
+    expect(sample(await scrape(url), 'lead_outbox_pending{channel="mail"}')).toBe(0);
+    await post(url, CANARY_EMAIL);
+    await post(url, "bo@example.com");
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const after = await scrape(url);
+    expect(sample(after, 'lead_outbox_pending{channel="mail"}')).toBe(2);
+    expect(sample(after, 'lead_outbox_dead{channel="mail"}')).toBe(0);
+    expect(sample(after, 'lead_outbox_oldest_pending_seconds{channel="mail"}')).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe("createMetrics", () => {
+  const NO_MAIL = { pending: 0, dead: 0, oldestPendingAt: null };
   const metricsOver = (health: () => Promise<never> | Promise<object>) =>
     createMetrics({
       config: { LEAD_CHANNELS: ["smtp"] },
-      store: { incidents: { health } as never },
+      store: { incidents: { health, mailBacklog: async () => NO_MAIL } as never },
       now: () => 10_000,
     });
 

@@ -3,8 +3,9 @@ import { LEAD_FORM_IDS } from "../../leads/forms.ts";
 import { STAFF_API, STAFF_ENDPOINTS } from "../../staff/endpoints.ts";
 import type { ServerConfig } from "../config.ts";
 import type { LeadOutcome } from "../leads/lead-api.ts";
-import type { DeliveryOutcome } from "../relay/relay-worker.ts";
-import { CHANNELS, type Channel } from "../store/lead-records.ts";
+import type { DeliveryOutcome, OutboxChannel } from "../relay/outbox-worker.ts";
+import { CHANNELS } from "../store/lead-records.ts";
+import type { ChannelHealth } from "../store/queries/incidents.ts";
 import type { Store } from "../store/store.ts";
 
 /** One answered request, as the access log saw it (server/access-log.ts). */
@@ -20,7 +21,8 @@ export interface Metrics {
   /** The Prometheus text exposition of every metric, outbox gauges read from the store now. */
   exposition(): Promise<{ contentType: string; body: string }>;
   leadOutcome(formId: string, outcome: LeadOutcome): void;
-  delivery(channel: Channel, outcome: DeliveryOutcome, seconds: number): void;
+  /** One outbox attempt: a lead's delivery over its channel, or a message of the mail outbox (`mail`). */
+  delivery(channel: OutboxChannel, outcome: DeliveryOutcome, seconds: number): void;
   request(observed: ObservedRequest): void;
 }
 
@@ -38,7 +40,8 @@ const KNOWN_FORMS = new Set<string>(LEAD_FORM_IDS);
 /**
  * Every metric of one server, in a registry of its own (several servers share a test process). Labels hold
  * only values from fixed sets: form ids, channels, outcomes, route patterns, methods and status codes; never a
- * path, an address or anything a visitor typed.
+ * path, an address or anything a visitor typed. The outbox families count the leads' deliveries by channel and
+ * the mail outbox's messages (confirmations, replies, notices) as `channel="mail"`, with the same meaning.
  */
 export function createMetrics({
   config,
@@ -67,32 +70,32 @@ export function createMetrics({
   });
   const deliveries = new Counter({
     name: "lead_deliveries_total",
-    help: "Delivery attempts by channel and outcome (delivered, failed and retried, dead, released at stop, lease_lost).",
+    help: "Outbox attempts by channel (mail: the mail outbox) and outcome (delivered, failed and retried, dead, released at stop, lease_lost).",
     labelNames: ["channel", "outcome"],
     registers,
   });
   const deliveryDuration = new Histogram({
     name: "lead_delivery_duration_seconds",
-    help: "How long one delivery attempt took, until the channel answered or failed.",
+    help: "How long one outbox attempt took, until the channel (mail: the mail server) answered or failed.",
     labelNames: ["channel"],
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers,
   });
   const pending = new Gauge({
     name: "lead_outbox_pending",
-    help: "Deliveries waiting in the outbox, by channel (read from the store at each scrape).",
+    help: "Deliveries waiting in the outbox by channel, messages in the mail outbox as mail (read at each scrape).",
     labelNames: ["channel"],
     registers,
   });
   const dead = new Gauge({
     name: "lead_outbox_dead",
-    help: "Deliveries given up, by channel, until `leads retry` sends them again (read at each scrape).",
+    help: "Deliveries given up by channel (until `leads retry`), messages given up as mail (read at each scrape).",
     labelNames: ["channel"],
     registers,
   });
   const oldestPending = new Gauge({
     name: "lead_outbox_oldest_pending_seconds",
-    help: "Age of the oldest lead a channel still has to deliver; 0 when none waits (read at each scrape).",
+    help: "Age of the oldest lead a channel still has to deliver, or message still to send (mail); 0 when none waits.",
     labelNames: ["channel"],
     registers,
   });
@@ -109,24 +112,29 @@ export function createMetrics({
     registers,
   });
 
-  /** Sets the outbox gauges from one store read; a store that does not answer leaves them empty, not stale. */
+  function setOutbox(channel: OutboxChannel, state: ChannelHealth | undefined, at: number) {
+    pending.set({ channel }, state?.pending ?? 0);
+    dead.set({ channel }, state?.dead ?? 0);
+    const since = state?.oldestPendingAt ?? null;
+    oldestPending.set({ channel }, since === null ? 0 : Math.max(0, (at - since) / 1000));
+  }
+
+  /** Sets the outbox gauges from the store; a store that does not answer leaves them empty, not stale. */
   async function readOutbox(): Promise<void> {
     pending.reset();
     dead.reset();
     oldestPending.reset();
-    const health = await store.incidents.health().catch(() => undefined);
-    if (!health) return;
+    const read = await Promise.all([store.incidents.health(), store.incidents.mailBacklog()]).catch(
+      () => undefined,
+    );
+    if (!read) return;
+    const [health, mail] = read;
     const at = now();
     const channels = CHANNELS.filter(
       (channel) => config.LEAD_CHANNELS.includes(channel) || health.channels[channel],
     );
-    for (const channel of channels) {
-      const state = health.channels[channel];
-      pending.set({ channel }, state?.pending ?? 0);
-      dead.set({ channel }, state?.dead ?? 0);
-      const since = state?.oldestPendingAt ?? null;
-      oldestPending.set({ channel }, since === null ? 0 : Math.max(0, (at - since) / 1000));
-    }
+    for (const channel of channels) setOutbox(channel, health.channels[channel], at);
+    setOutbox("mail", mail, at);
   }
 
   return {

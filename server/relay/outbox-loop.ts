@@ -1,7 +1,8 @@
 /**
- * The claim loop every outbox worker runs (the leads' deliveries, relay-worker.ts, and the messages,
- * mail-worker.ts): claim as many due entries as there are free slots, hand each to `deliver`, and sleep until
- * the next one is due, a slot frees up or `wake()` says new work was committed. Stopping stops claiming, gives the
+ * The outbox worker's claim loop (outbox-worker.ts), over every table it serves (the leads' deliveries, the mail
+ * outbox): claim as many due entries as there are free slots, hand each to `deliver`, and sleep until the next one
+ * is due, a slot frees up or `wake()` says new work was committed. The slots are shared: each round another table
+ * is asked first, so a backlog in one does not hold the other's entries back. Stopping stops claiming, gives the
  * entries in flight `graceMs`, then aborts `signal` so they give their leases back.
  */
 export interface OutboxLoop {
@@ -11,21 +12,27 @@ export interface OutboxLoop {
   stop(graceMs: number): Promise<void>;
 }
 
-export interface OutboxLoopOptions<Entry> {
-  concurrency: number;
-  pollMs: number;
-  now: () => number;
+/** One table the loop claims from. */
+export interface OutboxSource<Entry> {
   /** Leases up to `free` due entries. */
   claim(free: number): Promise<Entry[]>;
-  /** Settles when the entry's outcome is recorded (never rejects); `stop` aborts it when the loop stops. */
-  deliver(entry: Entry, stop: AbortSignal): Promise<void>;
   /** When the next entry falls due (a leased one when its lease runs out), to sleep exactly as long. */
   nextDueAt(): Promise<number | null>;
   onClaimError(error: unknown): void;
 }
 
+export interface OutboxLoopOptions<Entry> {
+  /** Entries in flight at once, whichever table they come from. */
+  concurrency: number;
+  pollMs: number;
+  now: () => number;
+  sources: readonly OutboxSource<Entry>[];
+  /** Settles when the entry's outcome is recorded (never rejects); `stop` aborts it when the loop stops. */
+  deliver(entry: Entry, stop: AbortSignal): Promise<void>;
+}
+
 export function outboxLoop<Entry>(options: OutboxLoopOptions<Entry>): OutboxLoop {
-  const { concurrency, pollMs, now } = options;
+  const { concurrency, pollMs, now, sources } = options;
   const inFlight = new Set<Promise<void>>();
   const stopping = new AbortController();
   /** Settles when stop() is called: a loop waiting for a free slot must not hold the stop up. */
@@ -34,6 +41,8 @@ export function outboxLoop<Entry>(options: OutboxLoopOptions<Entry>): OutboxLoop
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
   let wakeRequested = false;
+  /** The source asked first in the next round. */
+  let first = 0;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -51,18 +60,42 @@ export function outboxLoop<Entry>(options: OutboxLoopOptions<Entry>): OutboxLoop
       wakeUp = done;
     });
 
+  /** Up to `free` due entries, from each source in turn; `failed` counts the sources that could not be read. */
+  async function claim(free: number): Promise<{ claimed: Entry[]; failed: number }> {
+    const claimed: Entry[] = [];
+    let failed = 0;
+    const inTurn = [...sources.slice(first), ...sources.slice(0, first)];
+    first = (first + 1) % sources.length;
+    for (const source of inTurn) {
+      if (claimed.length === free) break;
+      try {
+        claimed.push(...(await source.claim(free - claimed.length)));
+      } catch (error) {
+        failed += 1;
+        source.onClaimError(error);
+      }
+    }
+    return { claimed, failed };
+  }
+
+  /** The earliest due time of any source; one that cannot answer is left out (its claim reports it). */
+  async function nextDueAt(): Promise<number | null> {
+    const due = await Promise.all(sources.map((source) => source.nextDueAt().catch(() => null)));
+    const known = due.filter((at) => at !== null);
+    return known.length === 0 ? null : Math.min(...known);
+  }
+
   async function run(): Promise<void> {
     while (running) {
       const free = concurrency - inFlight.size;
       let claimed: Entry[] = [];
       if (free > 0) {
-        try {
-          claimed = await options.claim(free);
-        } catch (error) {
-          options.onClaimError(error);
+        const round = await claim(free);
+        if (round.failed === sources.length) {
           await sleep(pollMs);
           continue;
         }
+        claimed = round.claimed;
       }
       for (const entry of claimed) {
         const task: Promise<void> = options.deliver(entry, stopping.signal).finally(() => {
@@ -79,12 +112,8 @@ export function outboxLoop<Entry>(options: OutboxLoopOptions<Entry>): OutboxLoop
       }
       if (claimed.length > 0 && claimed.length === free) continue;
       let wait = pollMs;
-      try {
-        const due = await options.nextDueAt();
-        if (due !== null) wait = Math.min(wait, Math.max(5, due - now()));
-      } catch {
-        // The claim above will report a broken store.
-      }
+      const due = await nextDueAt();
+      if (due !== null) wait = Math.min(wait, Math.max(5, due - now()));
       await sleep(wait);
     }
   }

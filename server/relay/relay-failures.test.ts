@@ -11,8 +11,12 @@ import { startFakeFormService } from "../test/fake-form-service.ts";
 import { pdfFile, uploadedResume } from "../test/resume-fixtures.ts";
 import { waitFor } from "../test/server-process.ts";
 import { createTestDatabase, DIALECTS } from "../test/test-database.ts";
-import { createRelayWorker } from "./relay-worker.ts";
+import { leadDeliveries } from "./lead-deliveries.ts";
+import { createOutboxWorker, type OutboxWorkerDeps } from "./outbox-worker.ts";
 
+/** The outbox worker over the leads' deliveries alone (no mail outbox), as these tests drive it. */
+const leadRelay = (deps: Parameters<typeof leadDeliveries>[0] & Omit<OutboxWorkerDeps, "kinds" | "config">) =>
+  createOutboxWorker({ ...deps, kinds: [leadDeliveries(deps)] });
 const logger = createLogger("silent");
 
 describe.each(DIALECTS)("relay failure paths (in process, against loopback services) on %s", (dialect) => {
@@ -35,7 +39,7 @@ describe.each(DIALECTS)("relay failure paths (in process, against loopback servi
       RELAY_MAX_DELAY_MS: "40",
       RELAY_TIMEOUT_MS: "200",
     });
-    const relay = createRelayWorker({ config, logger, store });
+    const relay = leadRelay({ config, logger, store });
     cleanups.push(() => relay.stop(0));
     if (start) relay.start();
     return { store, dataDir, relay, config, database };
@@ -214,7 +218,7 @@ describe.each(DIALECTS)("relay failure paths (in process, against loopback servi
     // records nothing, and ignores its timeout as a dead process would.
     let sent = 0;
     let answerTheDead: ((response: Response) => void) | undefined;
-    const dead = createRelayWorker({
+    const dead = leadRelay({
       config,
       logger,
       store,
@@ -231,7 +235,7 @@ describe.each(DIALECTS)("relay failure paths (in process, against loopback servi
 
     // A restarted worker, its clock past the lease (RELAY_TIMEOUT_MS + 60 s), takes the lead over.
     const leaseMs = config.RELAY_TIMEOUT_MS + 60_000;
-    const restarted = createRelayWorker({ config, logger, store, now: () => Date.now() + leaseMs + 1000 });
+    const restarted = leadRelay({ config, logger, store, now: () => Date.now() + leaseMs + 1000 });
     restarted.start();
     cleanups.push(() => restarted.stop(0));
     await waitFor(inState(store, id, "delivered"), 10_000, "delivery by the restarted worker");

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { leadPageAnswer } from "../../staff/api.ts";
 import { formLabelOf } from "../../staff/labels.ts";
 import { createLogger } from "../logger.ts";
-import { createMailWorker } from "../relay/mail-worker.ts";
-import type { RelayWorker } from "../relay/relay-worker.ts";
+import { mailMessages } from "../relay/mail-messages.ts";
+import { createOutboxWorker, type OutboxWorker } from "../relay/outbox-worker.ts";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
 import {
   openStaffHarness,
@@ -32,7 +32,7 @@ describe.each(DIALECTS)("assignment notices on %s", (dialect) => {
     describe(`with MAIL_PERSONAL_DATA=${personalData}`, () => {
       let sink: SmtpSink;
       let h: StaffHarness;
-      let worker: RelayWorker;
+      let worker: OutboxWorker;
       let seller: StaffMemberFixture;
       let admin: StaffMemberFixture;
 
@@ -46,7 +46,11 @@ describe.each(DIALECTS)("assignment notices on %s", (dialect) => {
           RELAY_BASE_DELAY_MS: "20",
           RELAY_MAX_DELAY_MS: "50",
         });
-        worker = createMailWorker({ config: h.config, logger: createLogger("silent"), store: h.store });
+        worker = createOutboxWorker({
+          config: h.config,
+          logger: createLogger("silent"),
+          kinds: [mailMessages({ config: h.config, store: h.store })],
+        });
         worker.start();
         seller = await h.addStaff("sales");
         admin = await h.addStaff("admin");

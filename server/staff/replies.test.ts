@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditPageAnswer, leadListAnswer, leadPageAnswer } from "../../staff/api.ts";
 import { replyAnswer } from "../../staff/conversation.ts";
 import { createLogger } from "../logger.ts";
-import { createMailWorker } from "../relay/mail-worker.ts";
-import type { RelayWorker } from "../relay/relay-worker.ts";
+import { mailMessages } from "../relay/mail-messages.ts";
+import { createOutboxWorker, type OutboxWorker } from "../relay/outbox-worker.ts";
 import { waitFor } from "../test/server-process.ts";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
 import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
@@ -20,7 +20,7 @@ const TEXT = "Hello Grace,\n\nCould you tell us which days suit you?\n\nsecret-r
 describe.each(DIALECTS)("staff replies on %s", (dialect) => {
   let sink: SmtpSink;
   let h: StaffHarness;
-  let worker: RelayWorker;
+  let worker: OutboxWorker;
   let seller: StaffMemberFixture;
   let recruiter: StaffMemberFixture;
   let admin: StaffMemberFixture;
@@ -36,7 +36,11 @@ describe.each(DIALECTS)("staff replies on %s", (dialect) => {
       RELAY_MAX_DELAY_MS: "50",
       RELAY_GIVE_UP_AFTER_MS: "400",
     });
-    worker = createMailWorker({ config: h.config, logger: createLogger("silent"), store: h.store });
+    worker = createOutboxWorker({
+      config: h.config,
+      logger: createLogger("silent"),
+      kinds: [mailMessages({ config: h.config, store: h.store })],
+    });
     worker.start();
     seller = await h.addStaff("sales", "seller@staff.example");
     recruiter = await h.addStaff("recruiting", "recruiter@staff.example");

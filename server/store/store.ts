@@ -48,7 +48,7 @@ export interface Store {
   readonly outbox: Outbox;
   /** What people send back (POST /api/inbound/email) and its attachments (server/mail, server/staff). */
   readonly inbound: InboundQueries;
-  /** The mail outbox's worker, the delivery panel's and the CLI's (server/relay/mail-worker.ts). */
+  /** The relay's mail messages (server/relay/mail-messages.ts), the delivery panel's and the CLI's. */
   readonly mail: MailOutbox;
   /** The operator's CLI and the periodic upkeep's (server/cli, server/retention.ts). */
   readonly operations: Operations;

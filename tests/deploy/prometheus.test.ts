@@ -151,6 +151,9 @@ describe("Prometheus (Debian's package) scraping the server with the recipe in d
     await expectSoon(prometheusUrl, 'lead_deliveries_total{channel="formservice",outcome="delivered"}', 3);
     await expectSoon(prometheusUrl, 'lead_outbox_dead{channel="formservice"}', 1);
     await expectSoon(prometheusUrl, 'lead_outbox_pending{channel="formservice"}', 0);
+    // The mail outbox is reported in the same families as channel="mail" (nothing queued without SMTP_URL).
+    await expectSoon(prometheusUrl, 'lead_outbox_pending{channel="mail"}', 0);
+    await expectSoon(prometheusUrl, 'lead_outbox_dead{channel="mail"}', 0);
     await expectSoon(prometheusUrl, 'staff_sign_ins_total{outcome="refused"}', 1);
     await expectSoon(
       prometheusUrl,
@@ -164,7 +167,7 @@ describe("Prometheus (Debian's package) scraping the server with the recipe in d
     expect(deliveries[0]?.value).toBeGreaterThanOrEqual(4);
   });
 
-  it("evaluates the recipe's alert rules on those series: the dead delivery alerts", async () => {
+  it("evaluates the recipe's alert rules on those series: the dead delivery alerts, the mail outbox's do not", async () => {
     const rules = (await (await fetch(`${prometheusUrl}/api/v1/rules`)).json()) as {
       data: { groups: { rules: { name: string; health: string }[] }[] };
     };
@@ -172,19 +175,26 @@ describe("Prometheus (Debian's package) scraping the server with the recipe in d
     expect(loaded.map((rule) => [rule.name, rule.health])).toEqual([
       ["LeadDeliveryDead", "ok"],
       ["LeadOutboxStuck", "ok"],
+      ["LeadMailDead", "ok"],
+      ["LeadMailStuck", "ok"],
     ]);
-    await waitFor(
-      async () => {
-        const alerts = (await (await fetch(`${prometheusUrl}/api/v1/alerts`)).json()) as {
+    const alerts = async () =>
+      (
+        (await (await fetch(`${prometheusUrl}/api/v1/alerts`)).json()) as {
           data: { alerts: { labels: Record<string, string>; state: string }[] };
-        };
-        return alerts.data.alerts.find(
-          (alert) => alert.labels.alertname === "LeadDeliveryDead" && alert.state === "firing",
-        );
+        }
+      ).data.alerts;
+    const firing = await waitFor(
+      async () => {
+        const now = await alerts();
+        return now.some((alert) => alert.labels.alertname === "LeadDeliveryDead" && alert.state === "firing")
+          ? now
+          : undefined;
       },
       30_000,
       "LeadDeliveryDead firing",
     );
+    expect(firing.map((alert) => alert.labels.channel)).toEqual(["formservice"]);
   });
 
   it("passes promtool's own tests of the rules, and README shows the recipe as it is", async () => {

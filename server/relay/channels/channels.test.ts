@@ -11,9 +11,13 @@ import { waitFor } from "../../test/server-process.ts";
 import { startSmtpSink } from "../../test/smtp-sink.ts";
 import { createTestDatabase, DIALECTS } from "../../test/test-database.ts";
 import { startWebhookSink } from "../../test/webhook-sink.ts";
-import { createRelayWorker, type RelayWorker } from "../relay-worker.ts";
+import { leadDeliveries } from "../lead-deliveries.ts";
+import { createOutboxWorker, type OutboxWorker, type OutboxWorkerDeps } from "../outbox-worker.ts";
 import { createResumeLinkApi } from "./resume-link.ts";
 
+/** The outbox worker over the leads' deliveries alone (no mail outbox), as these tests drive it. */
+const leadRelay = (deps: Parameters<typeof leadDeliveries>[0] & Omit<OutboxWorkerDeps, "kinds" | "config">) =>
+  createOutboxWorker({ ...deps, kinds: [leadDeliveries(deps)] });
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
 const SITE = {
   SITE_URL: "https://www.example.org",
@@ -75,7 +79,7 @@ describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
     return { config, store, dataDir: database.dataDir };
   }
 
-  function startRelay(relay: RelayWorker) {
+  function startRelay(relay: OutboxWorker) {
     relay.start();
     cleanups.push(() => relay.stop());
   }
@@ -119,7 +123,7 @@ describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
   it("mails the lead: subject, recipients, Reply-To, both bodies, the resume's bytes, a lead-derived Message-ID", async () => {
     const sink = await smtpSink();
     const { config, store, dataDir } = await setup({ SMTP_URL: sink.url }, ["smtp"]);
-    startRelay(createRelayWorker({ config, logger, store }));
+    startRelay(leadRelay({ config, logger, store }));
     const resume = await pdfFile(4096);
     const lead = await accept(store, dataDir, resume);
     const [mail] = await sink.waitForAccepted(1);
@@ -147,7 +151,7 @@ describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
     const { config, store, dataDir } = await setup({ SMTP_URL: sink.url, MAIL_PERSONAL_DATA: "false" }, [
       "smtp",
     ]);
-    startRelay(createRelayWorker({ config, logger, store }));
+    startRelay(leadRelay({ config, logger, store }));
     const lead = await accept(store, dataDir, await pdfFile());
     const [mail] = await sink.waitForAccepted(1);
     const parsed = mail?.parsed;
@@ -169,7 +173,7 @@ describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
     const sink = await smtpSink();
     sink.respondWith((index) => (index === 0 ? 451 : null));
     const { config, store, dataDir } = await setup({ SMTP_URL: sink.url }, ["smtp"]);
-    startRelay(createRelayWorker({ config, logger, store }));
+    startRelay(leadRelay({ config, logger, store }));
     const lead = await accept(store, dataDir);
     await sink.waitForAccepted(1);
     expect(await waitForState(store, lead.id, "delivered")).toMatchObject({
@@ -192,7 +196,7 @@ describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
     // however slow the machine is (a 300 ms window of real time was missed under load, and it retried 0 times).
     let skipped = 0;
     const now = () => Date.now() + skipped;
-    startRelay(createRelayWorker({ config, logger, store, now, onDead: () => void alerts.check() }));
+    startRelay(leadRelay({ config, logger, store, now, onDead: () => void alerts.check() }));
     const lead = await accept(store, dataDir);
     await waitFor(
       async () => ((await store.operations.get(lead.id))?.deliveries[0]?.attempts ?? 0) >= 1 || undefined,
@@ -260,7 +264,7 @@ describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
     const sink = await webhookSink();
     sink.respondWith((index) => (index < 2 ? 503 : 200));
     const { config, store, dataDir } = await setup({ WEBHOOK_URL: sink.url }, ["webhook"]);
-    startRelay(createRelayWorker({ config, logger, store }));
+    startRelay(leadRelay({ config, logger, store }));
     const lead = await accept(store, dataDir);
     const hooks = await sink.waitFor(3);
     const verifier = new Webhook(SECRET);
@@ -293,7 +297,7 @@ describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
       "smtp",
       "webhook",
     ]);
-    startRelay(createRelayWorker({ config, logger, store }));
+    startRelay(leadRelay({ config, logger, store }));
     const lead = await accept(store, dataDir);
     const dead = await waitForState(store, lead.id, "dead");
     await mails.waitForAccepted(1);
@@ -327,7 +331,7 @@ describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
   it("links the resume under /api, never inline, and refuses the link without the secret's signature", async () => {
     const sink = await webhookSink();
     const { config, store, dataDir } = await setup({ WEBHOOK_URL: sink.url }, ["webhook"]);
-    startRelay(createRelayWorker({ config, logger, store }));
+    startRelay(leadRelay({ config, logger, store }));
     const resume = await pdfFile(3000);
     const lead = await accept(store, dataDir, resume);
     const [hook] = await sink.waitFor(1);

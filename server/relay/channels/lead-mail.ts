@@ -3,6 +3,7 @@ import { html } from "hono/html";
 import type { SendMailOptions } from "nodemailer";
 import { fieldLabelOf } from "../../../leads/catalog.ts";
 import { type LeadForm, recipientFor } from "../../../leads/forms.ts";
+import { staffLinkFor } from "../../mail/staff-link.ts";
 import type { ClaimedDelivery } from "../../store/queries/outbox.ts";
 
 export interface LeadMailSettings {
@@ -13,10 +14,6 @@ export interface LeadMailSettings {
   /** false: the message names no person, carries no field and no file, only the form, the time and a link. */
   personalData: boolean;
 }
-
-/** The lead's page in the staff inbox. */
-export const staffLinkFor = (siteUrl: string, leadId: string) =>
-  `${siteUrl}/staff/leads/${encodeURIComponent(leadId)}`;
 
 /** Derived from the lead id, so a resend (at least once) is recognisable as the same message. */
 export const messageIdFor = (siteUrl: string, leadId: string) => `<${leadId}@${new URL(siteUrl).hostname}>`;

@@ -4,10 +4,11 @@ import { fileURLToPath } from "node:url";
 import type { SendMailOptions } from "nodemailer";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
+import { type MailTransport, smtpFailure, smtpTransport } from "../../mail/smtp-transport.ts";
 import type { ClaimedDelivery } from "../../store/queries/outbox.ts";
 import { claimedDelivery } from "../../test/claimed-delivery.ts";
 import { startSmtpSink } from "../../test/smtp-sink.ts";
-import { createSmtpChannel, type MailTransport, smtpFailure, smtpTransport } from "./smtp.ts";
+import { createSmtpChannel } from "./smtp.ts";
 
 const CONFIG = loadConfig({
   SITE_URL: "https://www.example.org",

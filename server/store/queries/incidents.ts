@@ -20,9 +20,11 @@ export interface StoreHealth {
   channels: Partial<Record<Channel, ChannelHealth>>;
 }
 
-/** What the health endpoints and the alerts read and keep: how delivery stands, and the open incidents. */
+/** What the health endpoints, the alerts and the metrics read and keep: how delivery stands, the open incidents. */
 export interface Incidents {
   health(): Promise<StoreHealth>;
+  /** The mail outbox's messages waiting and given up, and the oldest waiting one's creation (the metrics'). */
+  mailBacklog(): Promise<ChannelHealth>;
   /** Opens an incident of this kind; true only for the caller that opened it (it was not open already). */
   openIncident(kind: IncidentKind, at: number): Promise<boolean>;
   /** Closes the incident; true if one was open. */
@@ -69,6 +71,22 @@ export function incidentQueries(engine: Engine): Incidents {
         spam: countOf(find("spam")?.count),
         oldestPendingAt: oldest === undefined || oldest === null ? null : Number(oldest),
         channels,
+      };
+    },
+
+    async mailBacklog() {
+      const rows = await db
+        .selectFrom("mail_outbox")
+        .select((eb) => ["state", eb.fn.countAll<number>().as("count"), eb.fn.min("created_at").as("oldest")])
+        .where("state", "in", ["pending", "dead"])
+        .groupBy("state")
+        .execute();
+      const pending = rows.find((row) => row.state === "pending");
+      const oldest = pending?.oldest;
+      return {
+        pending: countOf(pending?.count),
+        dead: countOf(rows.find((row) => row.state === "dead")?.count),
+        oldestPendingAt: oldest === undefined || oldest === null ? null : Number(oldest),
       };
     },
 

@@ -4,11 +4,12 @@ import { createLogger } from "../logger.ts";
 import type { ClaimedDelivery, FailedAttempt, Outbox } from "../store/queries/outbox.ts";
 import { claimedDelivery } from "../test/claimed-delivery.ts";
 import type { DeliveryChannel } from "./channels/channel.ts";
-import { createRelayWorker, type RelayWorker } from "./relay-worker.ts";
+import { leadDeliveries } from "./lead-deliveries.ts";
+import { createOutboxWorker, type OutboxWorker } from "./outbox-worker.ts";
 import type { SendOutcome } from "./send-lead.ts";
 
 /**
- * The relay worker on its own: an in-memory outbox, scripted channels and a clock the test sets, so each
+ * The outbox worker with the leads' deliveries on their own: an in-memory outbox, scripted channels and a clock the test sets, so each
  * decision (deliver, retry when, give up, release on stop) and each log line is checked exactly. The wire and
  * the real store are covered by relay.test.ts and channels/channels.test.ts.
  */
@@ -136,7 +137,7 @@ interface Options {
   random?: () => number;
 }
 
-const workers: RelayWorker[] = [];
+const workers: OutboxWorker[] = [];
 afterEach(async () => {
   for (const worker of workers.splice(0)) await worker.stop(0);
 });
@@ -154,13 +155,19 @@ function startRelay(outbox: FakeOutbox, options: Options = {}) {
     ...options.env,
   });
   let dead = 0;
-  const worker = createRelayWorker({
+  const now = options.now ?? (() => T0);
+  const kind = leadDeliveries({
+    config,
+    store: { outbox: outbox as unknown as Outbox },
+    now,
+    channels: options.channels ?? { formservice: scripted({ ok: true, status: 200 }).channel },
+  });
+  const worker = createOutboxWorker({
     config,
     logger,
-    store: { outbox: outbox as unknown as Outbox },
-    now: options.now ?? (() => T0),
+    kinds: [kind],
+    now,
     random: options.random ?? (() => 0.5),
-    channels: options.channels ?? { formservice: scripted({ ok: true, status: 200 }).channel },
     onDead: () => {
       dead += 1;
     },
