@@ -1,17 +1,17 @@
 import { useEffect } from "react";
 import { Outlet, type RouteObject, useMatches } from "react-router";
-import { StaffErrorBoundary } from "~/staff/components/route-error";
+import * as settings from "~/staff/account/settings-route";
+import * as setup from "~/staff/account/setup-route";
+import * as signIn from "~/staff/account/sign-in-route";
+import * as audit from "~/staff/admin/audit-route";
+import * as erase from "~/staff/admin/erase-route";
+import * as unmatched from "~/staff/admin/unmatched-route";
+import * as inbox from "~/staff/inbox/inbox-route";
+import * as lead from "~/staff/lead/lead-route";
 import type { StaffHandle } from "~/staff/lib/hooks";
 import { staffPaths } from "~/staff/lib/staff-paths";
-import * as audit from "~/staff/routes/audit";
-import * as erase from "~/staff/routes/erase";
-import * as inbox from "~/staff/routes/inbox";
-import * as layout from "~/staff/routes/layout";
-import * as lead from "~/staff/routes/lead";
-import * as settings from "~/staff/routes/settings";
-import * as setup from "~/staff/routes/setup";
-import * as signIn from "~/staff/routes/sign-in";
-import * as unmatched from "~/staff/routes/unmatched";
+import * as layout from "~/staff/shell/layout-route";
+import { StaffErrorBoundary } from "~/staff/shell/route-error";
 
 /** What a staff route module may export, in React Router's data-mode names. */
 interface StaffRouteModule {
@@ -66,7 +66,7 @@ export const staffRoutes: RouteObject[] = [
           // Its own chunk, with its chart library: no other page loads them (decision 025).
           {
             path: "reports",
-            lazy: async () => fromModule(await import("~/staff/routes/reports"), { inFrame: true }),
+            lazy: async () => fromModule(await import("~/staff/reports/reports-route"), { inFrame: true }),
           },
         ],
       },
