@@ -36,3 +36,7 @@ export function FormAlert({ children }: { children: React.ReactNode }) {
     </p>
   );
 }
+
+/** The signed-out pages' HydrateFallbacks, in the entry (routes.tsx): the card, titled, while the page loads. */
+export const SignInFallback = () => <AuthCard title="Sign in">{null}</AuthCard>;
+export const SetupFallback = () => <AuthCard title="Set up your account">{null}</AuthCard>;

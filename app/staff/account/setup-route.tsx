@@ -27,10 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export function HydrateFallback() {
-  return <AuthCard title="Set up your account">{null}</AuthCard>;
-}
-
 type Step = { name: "password" } | { name: "enrol"; totpUri: string; secret: string } | { name: "done" };
 
 /** Set-up from the admin's link: a password, then an authenticator (QR code or key) and its first code. */

@@ -45,10 +45,6 @@ export async function action({ request }: ActionFunctionArgs) {
   throw redirect(safeNext(new URL(request.url).searchParams.get("next")));
 }
 
-export function HydrateFallback() {
-  return <AuthCard title="Sign in">{null}</AuthCard>;
-}
-
 function lockoutHint(code: string, retryAfter: number | null): string | null {
   if (code === "locked") return "Ask an admin if you need in sooner.";
   if (code === "rate_limited" && retryAfter)

@@ -94,18 +94,3 @@ export default function InboxPage() {
     </div>
   );
 }
-
-/** Skeleton rows while the first page loads. */
-export function HydrateFallback() {
-  return (
-    <div className="flex flex-col gap-2 p-4 md:p-6" aria-busy="true">
-      <p role="status" className="sr-only">
-        Loading leads
-      </p>
-      {Array.from({ length: 8 }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <div key={index} className="h-12 animate-pulse rounded-lg bg-white motion-reduce:animate-none" />
-      ))}
-    </div>
-  );
-}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
+import { wantToasts } from "./toasts";
 
 /** What a change on the lead page did, for its toast (and, for a status, its undo). */
 export type LeadActionResult =
@@ -14,6 +15,8 @@ export type LeadActionResult =
 /** Says once what an action did (a toast); a status change offers its undo. */
 export function useActionToast(result: LeadActionResult | undefined, onUndo?: (previous: string) => void) {
   const shown = useRef<LeadActionResult | undefined>(undefined);
+  // The frame's Toaster mounts with the first page that may toast, before anything is said.
+  useEffect(() => wantToasts(), []);
   useEffect(() => {
     if (!result || shown.current === result) return;
     shown.current = result;

@@ -1,12 +1,17 @@
-import { FileSearch, LogOut, Settings, ShieldPlus } from "lucide-react";
+import { LogOut, Settings, ShieldPlus } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link, type LoaderFunctionArgs, Outlet, useLoaderData, useNavigate } from "react-router";
-import { Toaster } from "sonner";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { loadOrSignIn, StaffApiError, staffApi } from "~/staff/lib/api";
 import { useIsPhone } from "~/staff/lib/hooks";
 import { staffPaths } from "~/staff/lib/staff-paths";
+import { useToastsWanted } from "~/staff/lib/toasts";
 import { ROLE_LABELS } from "../../../staff/roles.ts";
 import { StaffNav } from "./staff-nav";
+
+const StaffToaster = lazy(() =>
+  import("./staff-toaster").then(({ StaffToaster }) => ({ default: StaffToaster })),
+);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadOrSignIn(request, () => staffApi("me", { signal: request.signal }));
@@ -22,6 +27,7 @@ export default function StaffLayout() {
   const { user } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const phone = useIsPhone();
+  const toasts = useToastsWanted();
 
   const signOut = async () => {
     try {
@@ -74,20 +80,11 @@ export default function StaffLayout() {
           <Outlet context={{ user }} />
         </main>
       </div>
-      <Toaster position={phone ? "top-center" : "bottom-right"} richColors closeButton />
-    </div>
-  );
-}
-
-/** While the first answer is on its way: the frame's shape, without content. */
-export function HydrateFallback() {
-  return (
-    <div className="flex min-h-dvh flex-col bg-surface" aria-busy="true">
-      <div className="h-14 border-b border-line bg-white" />
-      <p className="sr-only" role="status">
-        Loading
-      </p>
-      <FileSearch aria-hidden className="m-auto size-8 animate-pulse text-line" />
+      {toasts ? (
+        <Suspense fallback={null}>
+          <StaffToaster phone={phone} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
