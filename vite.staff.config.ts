@@ -11,6 +11,14 @@ import { viteBase } from "./config/vite-base.ts";
  * or chunk knows it exists.
  */
 
+/**
+ * What every staff page runs before anything else: React, the router, and zod (the client reads every answer
+ * through the contract's schemas). One chunk, cached across releases that change only the app. Everything else
+ * splits by route (routes.tsx): Radix's dialogs load with the lead page, sonner with the first page that toasts,
+ * Observable Plot with the reports, the QR code with the set-up.
+ */
+const VENDOR = /node_modules[\\/](react|react-dom|scheduler|react-router|zod)[\\/]/;
+
 // The same company facts as the public build: the environment, or the project's .env.
 loadProjectEnvFile(fileURLToPath(new URL(".", import.meta.url)));
 
@@ -27,6 +35,15 @@ export default mergeConfig(
       emptyOutDir: true,
       assetsInlineLimit: 0,
       rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: "vendor", test: VENDOR },
+              // Named for what it is (else "dist-<hash>.js"); the lead page, the settings and the Toaster share it.
+              { name: "sonner", test: /node_modules[\\/]sonner[\\/]/ },
+            ],
+          },
+        },
         // lucide and sonner mark their modules "use client", which means nothing in a client-only bundle.
         onwarn(warning, warn) {
           if (warning.code !== "MODULE_LEVEL_DIRECTIVE") warn(warning);

@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, ServerRouter } from "react-router";
-import { IslandsEntryContext } from "./islands/islands-script";
+import { IslandsEntryContext } from "~/islands/islands-script";
 
 /**
  * Renders each page at build time (every route is pre-rendered, decision 001) and tells the page where its

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,7 +11,10 @@ import {
   grownPages,
   islandChunks,
   measure,
+  overStaffBudget,
   pageScripts,
+  STAFF_INBOX_BUDGET_BYTES,
+  staffFirstLoad,
   staticImports,
 } from "./check-budget.ts";
 
@@ -79,5 +83,57 @@ describe("the JavaScript budget", () => {
   it("has a baseline for every page the site pre-renders", async () => {
     const baseline = JSON.parse(await readFile(BASELINE_FILE, "utf8")) as { pages: Record<string, number> };
     expect(Object.keys(baseline.pages).sort()).toEqual([...publicPaths, NOT_FOUND_PATH].sort());
+  });
+});
+
+describe("the staff inbox's budget", () => {
+  const page = `<script type="module" src="/staff-app/assets/index-a1.js"></script>
+    <link rel="modulepreload" href="/staff-app/assets/vendor-b2.js">
+    <link rel="stylesheet" href="/staff-app/assets/index-c3.css">`;
+  /** A staff app build: its page, an entry and its import, chunks of routes the inbox does and does not need. */
+  const files = (vendor: Buffer): Record<string, string | Buffer> => ({
+    "index-a1.js": `import"./vendor-b2.js";const l=()=>import("./lead-route-d4.js");`,
+    "vendor-b2.js": vendor,
+    "layout-route-e5.js": `import"./vendor-b2.js";import"./nav-f6.js";`,
+    "nav-f6.js": "n".repeat(3000),
+    "inbox-route-g7.js": `import"./vendor-b2.js";`,
+    "lead-route-d4.js": "l".repeat(9000),
+    "index-c3.css": "c".repeat(4000),
+  });
+  async function staffBuild(assets: Record<string, string | Buffer>) {
+    const dir = await mkdtemp(path.join(tmpdir(), "staff-budget-"));
+    await mkdir(path.join(dir, "staff-app/assets"), { recursive: true });
+    await writeFile(path.join(dir, "staff-app/index.html"), page);
+    for (const [name, body] of Object.entries(assets))
+      await writeFile(path.join(dir, "staff-app/assets", name), body);
+    return dir;
+  }
+
+  it("counts the page's scripts, their imports and the inbox's route chunks, not other routes; CSS apart", async () => {
+    const assets = files(Buffer.from("v".repeat(5000)));
+    const dir = await staffBuild(assets);
+    const load = await staffFirstLoad(dir);
+    const counted = ["index-a1.js", "vendor-b2.js", "layout-route-e5.js", "nav-f6.js", "inbox-route-g7.js"];
+    expect(load.scripts.map((file) => file.url).sort()).toEqual(
+      counted.map((file) => `/staff-app/assets/${file}`).sort(),
+    );
+    expect(load.js.raw).toBe(counted.reduce((sum, file) => sum + (assets[file]?.length ?? 0), 0));
+    expect(load.css.raw).toBe(4000);
+    // A route module renamed, or bundled into another chunk, is named rather than left out of the sum.
+    await expect(staffFirstLoad(dir, { routes: ["inbox-route", "renamed-route"] })).rejects.toThrow(
+      /"renamed-route"/,
+    );
+    const unsplit = await staffFirstLoad(dir, { routes: ["renamed-route"], required: false });
+    expect(unsplit.scripts).toHaveLength(2);
+  });
+
+  it("fails a first load over the budget and passes one within it", async () => {
+    const over = await staffFirstLoad(await staffBuild(files(randomBytes(STAFF_INBOX_BUDGET_BYTES))));
+    expect(over.js.gzip).toBeGreaterThan(STAFF_INBOX_BUDGET_BYTES);
+    expect(overStaffBudget(over)).toBe(true);
+    const within = await staffFirstLoad(
+      await staffBuild(files(randomBytes(STAFF_INBOX_BUDGET_BYTES - 2000))),
+    );
+    expect(overStaffBudget(within)).toBe(false);
   });
 });

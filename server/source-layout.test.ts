@@ -144,6 +144,28 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/**
+ * What is wrong with how an app/ file names one import, if anything. One style (decision 023's layout): a module
+ * elsewhere in app/ by the `~/` alias, one in the file's own folder as `./name`, both without an extension (Vite
+ * resolves them); a module outside app/ (the contracts in config/, leads/, staff/, which Node runs too) by its
+ * relative path with its extension, as Node needs it named. React Router's generated types stay `./+types/x`.
+ */
+function importStyleProblem(file: string, name: string): string | undefined {
+  if (!/^[.~]/.test(name) || name.startsWith("./+types/")) return undefined;
+  const target = name.startsWith("~/")
+    ? path.posix.join("app", name.slice(2))
+    : path.posix.join(path.posix.dirname(file), name);
+  const script = /\.tsx?$/.test(name);
+  if (!target.startsWith("app/")) {
+    return name.startsWith(".") && script ? undefined : "outside app/: a relative path with its extension";
+  }
+  if (script) return "in app/: no extension";
+  if (path.posix.dirname(target) === path.posix.dirname(file)) {
+    return name === `./${path.posix.basename(target)}` ? undefined : "in its own folder: ./name";
+  }
+  return name.startsWith("~/") ? undefined : "elsewhere in app/: ~/path";
+}
+
 describe("the source layout", () => {
   it("has no import cycle in app/, server/, staff/, leads/, config/, scripts/ or bench/", () => {
     const graph = importGraph();
@@ -219,6 +241,47 @@ describe("the source layout", () => {
       "server/store/migrations/010-response-clocks.ts -> server/calendar/business-calendar.ts",
       "server/store/migrations/009-conversation.ts -> server/store/lead-records.ts",
     ]);
+  });
+
+  it("names every import in app/ one way: ~/ from another folder, ./ from its own, the contracts by file", () => {
+    const problems = files
+      .map((file) => path.relative(ROOT, file).split(path.sep).join("/"))
+      .filter((file) => file.startsWith("app/"))
+      .flatMap((file) =>
+        ts
+          .preProcessFile(readFileSync(path.join(ROOT, file), "utf8"), true, true)
+          .importedFiles.map(({ fileName }) => ({
+            file,
+            fileName,
+            problem: importStyleProblem(file, fileName),
+          })),
+      )
+      .filter(({ problem }) => problem !== undefined);
+    expect(problems).toEqual([]);
+  });
+
+  it("finds an import in another style (the check itself)", () => {
+    const file = "app/staff/inbox/inbox-route.tsx";
+    const kept = [
+      "react",
+      "~/staff/lib/api",
+      "./filter-bar",
+      "~/components/ui/button",
+      "../../../staff/api.ts",
+    ];
+    expect(kept.map((name) => importStyleProblem(file, name))).toEqual(kept.map(() => undefined));
+    const others = [
+      "../lib/api",
+      "~/staff/lib/api.ts",
+      "./filter-bar.tsx",
+      "~/staff/inbox/filter-bar",
+      "../inbox/filter-bar",
+      "./parts/row",
+      "../../../staff/api",
+      "~/../staff/api.ts",
+    ];
+    expect(others.filter((name) => importStyleProblem(file, name) === undefined)).toEqual([]);
+    expect(importStyleProblem("app/routes/home.tsx", "./+types/home")).toBeUndefined();
   });
 
   it(`keeps every source file outside the tests and app/content at ${MAX_LINES} lines or fewer`, () => {

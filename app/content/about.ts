@@ -1,7 +1,7 @@
 import { HeartHandshake, ShieldCheck, Sparkles } from "lucide-react";
 import { ROUTES } from "../../config/route-paths.ts";
-import { companyFacts } from "./site.ts";
-import type { Cta, Feature, HeroCopy, SectionCopy } from "./types.ts";
+import { companyFacts } from "./site";
+import type { Cta, Feature, HeroCopy, SectionCopy } from "./types";
 
 export const aboutMeta = {
   title: "About Us: One Group, Three Specialized Healthcare Services",

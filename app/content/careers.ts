@@ -7,7 +7,7 @@ import {
   Sparkles,
   UserRoundCheck,
 } from "lucide-react";
-import type { Feature, FormSectionCopy, SectionCopy, Step } from "./types.ts";
+import type { Feature, FormSectionCopy, SectionCopy, Step } from "./types";
 
 export const careersMeta = {
   title: "Nursing Jobs: Join Our Nursing Team | CareStaff Careers",

@@ -10,7 +10,7 @@ import {
   Zap,
 } from "lucide-react";
 import { ROUTES } from "../../config/route-paths.ts";
-import type { Cta, Feature, FormSectionCopy, HeroCopy, SectionCopy, Stat } from "./types.ts";
+import type { Cta, Feature, FormSectionCopy, HeroCopy, SectionCopy, Stat } from "./types";
 
 export const careStaffMeta = {
   title: "CareStaff: Pre-Vetted Nurse Staffing, Same-Day to Long-Term",

@@ -11,7 +11,7 @@ import {
   UserCheck,
 } from "lucide-react";
 import { ROUTES } from "../../config/route-paths.ts";
-import type { Cta, Feature, HeroCopy, SectionCopy, Stat } from "./types.ts";
+import type { Cta, Feature, HeroCopy, SectionCopy, Stat } from "./types";
 
 export const chartAssistInfoMeta = {
   title: "How ChartAssist Works: Remote Charting, Quality Control and Results",

@@ -25,7 +25,7 @@ import type {
   Stat,
   Step,
   Testimonial,
-} from "./types.ts";
+} from "./types";
 
 export const chartAssistMeta = {
   title: "ChartAssist: Remote RN Charting and Compliance Checks",

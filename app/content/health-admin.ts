@@ -20,7 +20,7 @@ import {
   UserPlus,
   Users,
 } from "lucide-react";
-import type { Feature, FormSectionCopy, HeroCopy, SectionCopy, Stat, Step, Testimonial } from "./types.ts";
+import type { Feature, FormSectionCopy, HeroCopy, SectionCopy, Stat, Step, Testimonial } from "./types";
 
 export const careWorksMeta = {
   title: "CareWorks Support: Your Remote Healthcare Back-Office Team",

@@ -1,6 +1,6 @@
 import { ROUTES } from "../../config/route-paths.ts";
-import { companyFacts, type ServiceId } from "./site.ts";
-import type { SectionCopy, Stat, Testimonial } from "./types.ts";
+import { companyFacts, type ServiceId } from "./site";
+import type { SectionCopy, Stat, Testimonial } from "./types";
 
 export const homeMeta = {
   title: `${companyFacts.slogan} | Compliance and Staffing`,

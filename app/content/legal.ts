@@ -1,5 +1,5 @@
 import { ROUTES } from "../../config/route-paths.ts";
-import { site } from "./site.ts";
+import { site } from "./site";
 
 /** A legal section: paragraphs, then an optional list. Each becomes an h2 with an anchor for the contents. */
 export interface LegalSection {

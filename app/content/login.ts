@@ -1,6 +1,6 @@
 import { ROUTES, STAFF_PATH } from "../../config/route-paths.ts";
-import { type ServiceId, site } from "./site.ts";
-import type { Cta } from "./types.ts";
+import { type ServiceId, site } from "./site";
+import type { Cta } from "./types";
 
 export const loginMeta = {
   title: "Client Log In",

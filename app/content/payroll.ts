@@ -7,7 +7,7 @@ import {
   UserRoundPlus,
   Wallet,
 } from "lucide-react";
-import type { Cta, Feature, FormSectionCopy, HeroCopy, SectionCopy, Step } from "./types.ts";
+import type { Cta, Feature, FormSectionCopy, HeroCopy, SectionCopy, Step } from "./types";
 
 export const payrollMeta = {
   title: "Pass-Through Payroll for Nurses You Recruit | CareStaff",

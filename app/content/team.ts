@@ -1,4 +1,4 @@
-import type { HeroCopy, Image, SectionCopy } from "./types.ts";
+import type { HeroCopy, Image, SectionCopy } from "./types";
 
 export const teamMeta = {
   title: "Meet Our Team: Healthcare Leadership",

@@ -1,4 +1,4 @@
-import { prefersReducedMotion, watchFirstSight } from "./motion.ts";
+import { prefersReducedMotion, watchFirstSight } from "./motion";
 
 export interface CountUpOptions {
   target: number;

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
+import { site } from "~/content/site";
 import { publicPaths } from "../../config/route-paths.ts";
-import { site } from "../content/site.ts";
-import { type ServicePage, structuredDataFor } from "./structured-data.ts";
+import { type ServicePage, structuredDataFor } from "./structured-data";
 
 export interface PageMeta {
   title: string;

@@ -1,4 +1,4 @@
-import { prefersReducedMotion, watchFirstSight } from "./motion.ts";
+import { prefersReducedMotion, watchFirstSight } from "./motion";
 
 /**
  * Fades and slides a section in the first time it scrolls into view.

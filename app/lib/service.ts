@@ -1,5 +1,5 @@
+import type { FooterVariant, ServiceId } from "~/content/site";
 import { ROUTES } from "../../config/route-paths.ts";
-import type { FooterVariant, ServiceId } from "../content/site.ts";
 
 /** Which service brands a path: CareStaff under /carestaff, CareWorks on /health-admin, ChartAssist elsewhere. */
 export function serviceForPath(pathname: string): ServiceId {

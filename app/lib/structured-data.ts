@@ -7,10 +7,10 @@ import type {
   Service,
   WithContext,
 } from "schema-dts";
+import { companyFacts, type ServiceId, services } from "~/content/site";
+import type { PricingPlan } from "~/content/types";
 import { ROUTES, type RoutePath } from "../../config/route-paths.ts";
 import type { SiteConfig } from "../../config/site.ts";
-import { companyFacts, type ServiceId, services } from "../content/site.ts";
-import type { PricingPlan } from "../content/types.ts";
 
 /**
  * JSON-LD for search engines (schema.org vocabulary), read from the site configuration and the content

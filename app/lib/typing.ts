@@ -1,4 +1,4 @@
-import { prefersReducedMotion } from "./motion.ts";
+import { prefersReducedMotion } from "./motion";
 
 export interface TypingTiming {
   /** Time between two typed letters. */

@@ -1,34 +1,46 @@
 import { useEffect } from "react";
 import { Outlet, type RouteObject, useMatches } from "react-router";
-import { StaffErrorBoundary } from "~/staff/components/route-error";
+import { SetupFallback, SignInFallback } from "~/staff/account/auth-card";
+import { InboxSkeleton } from "~/staff/inbox/inbox-skeleton";
 import type { StaffHandle } from "~/staff/lib/hooks";
 import { staffPaths } from "~/staff/lib/staff-paths";
-import * as audit from "~/staff/routes/audit";
-import * as erase from "~/staff/routes/erase";
-import * as inbox from "~/staff/routes/inbox";
-import * as layout from "~/staff/routes/layout";
-import * as lead from "~/staff/routes/lead";
-import * as settings from "~/staff/routes/settings";
-import * as setup from "~/staff/routes/setup";
-import * as signIn from "~/staff/routes/sign-in";
-import * as unmatched from "~/staff/routes/unmatched";
+import { FrameFallback } from "~/staff/shell/frame-fallback";
+import { StaffErrorBoundary } from "~/staff/shell/route-error";
 
-/** What a staff route module may export, in React Router's data-mode names. */
+/** What a staff route module exports, in React Router's data-mode names. */
 interface StaffRouteModule {
   default: React.ComponentType;
   loader?: RouteObject["loader"];
   action?: RouteObject["action"];
-  ErrorBoundary?: React.ComponentType;
-  HydrateFallback?: React.ComponentType;
   shouldRevalidate?: RouteObject["shouldRevalidate"];
   handle?: StaffHandle;
 }
 
-/** A route from a module; a signed-in page's errors show inline in the frame (StaffErrorBoundary). */
-function fromModule(module: StaffRouteModule, { inFrame = false } = {}) {
-  const { default: Component, loader, action, HydrateFallback, shouldRevalidate, handle } = module;
-  const ErrorBoundary = module.ErrorBoundary ?? (inFrame ? StaffErrorBoundary : undefined);
-  return { Component, loader, action, ErrorBoundary, HydrateFallback, shouldRevalidate, handle };
+/**
+ * A route's own module, loaded when the route is first matched (React Router's `lazy`): each page is a chunk of
+ * its own, and the router runs its loader once the module is in, before it renders. What must show while the
+ * chunk is on its way (HydrateFallback) or catch its failure (ErrorBoundary) is written in the table, in the entry.
+ * A chunk that does not arrive becomes the route's error: a `lazy` that throws leaves the router rendering neither
+ * the page nor its boundary, an empty frame.
+ */
+function lazyModule(load: () => Promise<StaffRouteModule>) {
+  return async () => {
+    let module: StaffRouteModule;
+    try {
+      module = await load();
+    } catch (cause) {
+      const error = new Error("This page could not be loaded. Check the connection, then reload the page.", {
+        cause,
+      });
+      return {
+        loader: () => {
+          throw error;
+        },
+      };
+    }
+    const { default: Component, loader, action, shouldRevalidate, handle } = module;
+    return { Component, loader, action, shouldRevalidate, handle };
+  };
 }
 
 /** Names the page after the deepest route that has a title, in the page's one `<title>` (index.html's). */
@@ -43,31 +55,46 @@ function StaffShell() {
   return <Outlet />;
 }
 
+/** A signed-in page: its errors show inline in the frame. */
+const inFrame = { ErrorBoundary: StaffErrorBoundary };
+
 /**
  * The staff app's routes (decision 020): one table for the app and its tests. The staff app is a Vite
- * build of its own, so nothing here is part of a public page's route manifest or chunks.
+ * build of its own, so nothing here is part of a public page's route manifest or chunks. Every page loads by
+ * feature (app/staff/<feature>/*-route.tsx): the reports' chart library, the lead page's dialogs and the set-up's
+ * QR code weigh only on their own pages.
  */
 export const staffRoutes: RouteObject[] = [
   {
     Component: StaffShell,
     children: [
-      { path: staffPaths.signIn, ...fromModule(signIn) },
-      { path: staffPaths.setup, ...fromModule(setup) },
+      {
+        path: staffPaths.signIn,
+        HydrateFallback: SignInFallback,
+        lazy: lazyModule(() => import("~/staff/account/sign-in-route")),
+      },
+      {
+        path: staffPaths.setup,
+        HydrateFallback: SetupFallback,
+        lazy: lazyModule(() => import("~/staff/account/setup-route")),
+      },
       {
         path: staffPaths.inbox,
-        ...fromModule(layout),
+        HydrateFallback: FrameFallback,
+        lazy: lazyModule(() => import("~/staff/shell/layout-route")),
         children: [
-          { index: true, ...fromModule(inbox, { inFrame: true }) },
-          { path: "leads/:id", ...fromModule(lead, { inFrame: true }) },
-          { path: "audit", ...fromModule(audit, { inFrame: true }) },
-          { path: "erase", ...fromModule(erase, { inFrame: true }) },
-          { path: "unmatched", ...fromModule(unmatched, { inFrame: true }) },
-          { path: "settings", ...fromModule(settings, { inFrame: true }) },
-          // Its own chunk, with its chart library: no other page loads them (decision 025).
           {
-            path: "reports",
-            lazy: async () => fromModule(await import("~/staff/routes/reports"), { inFrame: true }),
+            index: true,
+            HydrateFallback: InboxSkeleton,
+            ...inFrame,
+            lazy: lazyModule(() => import("~/staff/inbox/inbox-route")),
           },
+          { path: "leads/:id", ...inFrame, lazy: lazyModule(() => import("~/staff/lead/lead-route")) },
+          { path: "audit", ...inFrame, lazy: lazyModule(() => import("~/staff/admin/audit-route")) },
+          { path: "erase", ...inFrame, lazy: lazyModule(() => import("~/staff/admin/erase-route")) },
+          { path: "unmatched", ...inFrame, lazy: lazyModule(() => import("~/staff/admin/unmatched-route")) },
+          { path: "settings", ...inFrame, lazy: lazyModule(() => import("~/staff/account/settings-route")) },
+          { path: "reports", ...inFrame, lazy: lazyModule(() => import("~/staff/reports/reports-route")) },
         ],
       },
     ],

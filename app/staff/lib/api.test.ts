@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
-import { exportUrl, StaffApiError, staffApi } from "~/staff/lib/api";
-import { inboxPath, readInboxQuery } from "~/staff/lib/inbox-query";
 import { leadId, listOf, rowOf, SAMPLE, STAFF } from "~/staff/test/fixtures";
 import { mockStaffApi, refuse } from "~/staff/test/mock-staff-api";
 import { NOTE_MAX } from "../../../staff/limits.ts";
+import { exportUrl, StaffApiError, staffApi } from "./api";
+import { inboxPath, readInboxQuery } from "./inbox-query";
 
 const failure = (promise: Promise<unknown>) =>
   promise.then(

@@ -1,6 +1,6 @@
 import { type Params, useOutletContext } from "react-router";
+import { PHONE_QUERY, useMediaQuery } from "~/lib/use-media-query";
 import type { StaffUser } from "../../../staff/api.ts";
-import { PHONE_QUERY, useMediaQuery } from "../../lib/use-media-query";
 
 /** The signed-in person, handed down by the staff layout. */
 export function useStaffUser(): StaffUser {
