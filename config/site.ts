@@ -10,8 +10,12 @@ export const siteEnvSchema = z.object({
   COMPANY_NAME: z.string().min(1).default("Northwind Health Group"),
   COMPANY_ADDRESS: z.string().min(1).default("100 Example Avenue, Suite 200, Albany, NY 12207"),
   COMPANY_PHONE: z.string().min(7).default("(555) 010-0142"),
-  CONTACT_EMAIL: z.email().default("contact@example.com"),
-  RECRUITING_EMAIL: z.email().default("careers@example.com"),
+  CONTACT_EMAIL: z
+    .email({ error: "must be one e-mail address, e.g. contact@example.org" })
+    .default("contact@example.com"),
+  RECRUITING_EMAIL: z
+    .email({ error: "must be one e-mail address, e.g. careers@example.org" })
+    .default("careers@example.com"),
   COMPANY_NPI: z
     .string()
     .regex(/^\d{10}$/, "must be a 10-digit NPI number")

@@ -68,3 +68,55 @@ describe("server configuration: timeouts, upload cap, proxies", () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe("server configuration: address settings", () => {
+  /** Values each address setting must refuse: none is one address on one line. */
+  const NOT_ONE_ADDRESS = [
+    "not an address",
+    "ops",
+    "@example.org",
+    "<>",
+    "ops@example.org, eve@evil.example",
+    "Ops: ops@example.org;",
+    "ops@example.org\nBcc: eve@evil.example",
+  ];
+  const ADDRESS_SETTINGS = ["MAIL_FROM", "REPLY_TO", "ALERT_EMAIL", "CONTACT_EMAIL", "RECRUITING_EMAIL"];
+
+  it.each(ADDRESS_SETTINGS.flatMap((name) => NOT_ONE_ADDRESS.map((value) => [name, value] as const)))(
+    "refuses %s=%j in one line naming it",
+    (name, value) => {
+      const env = { SMTP_URL: "smtp://mail.example.org:587", MAIL_FROM: "leads@example.org", [name]: value };
+      let message = "";
+      try {
+        loadConfig(env);
+      } catch (error) {
+        message = error instanceof Error ? error.message : String(error);
+      }
+      expect(message).toMatch(
+        new RegExp(`^Invalid (site )?configuration: ${name}:? must be one e-mail address`),
+      );
+      expect(message).not.toContain("\n");
+    },
+  );
+
+  it("takes a name with the address for MAIL_FROM and REPLY_TO", () => {
+    const config = loadConfig({
+      MAIL_FROM: "Website <leads@example.org>",
+      REPLY_TO: '"Northwind, Team" <team@example.org>',
+    });
+    expect(config).toMatchObject({
+      MAIL_FROM: "Website <leads@example.org>",
+      REPLY_TO: '"Northwind, Team" <team@example.org>',
+    });
+    expect(loadConfig({ MAIL_FROM: "leads@example.org" }).MAIL_FROM).toBe("leads@example.org");
+  });
+
+  it.each(["ALERT_EMAIL", "CONTACT_EMAIL", "RECRUITING_EMAIL"])(
+    "takes %s as a bare address only: it is a recipient and a mailto: link",
+    (name) => {
+      const env = { SMTP_URL: "smtp://mail.example.org:587", MAIL_FROM: "leads@example.org" };
+      expect(() => loadConfig({ ...env, [name]: "ops@example.org" })).not.toThrow();
+      expect(() => loadConfig({ ...env, [name]: "Ops <ops@example.org>" })).toThrow(name);
+    },
+  );
+});

@@ -35,19 +35,20 @@ const trustProxy = z
 
 export type TrustProxy = false | number | string[];
 
-/** One mailbox, `address` or `Name <address>`, as a header may carry it (server/mail/mail-checks.ts). */
-const oneMailbox = z.string().refine(
-  (value) => {
-    try {
-      mailbox(value, "replyTo");
-      return true;
-    } catch (error) {
-      if (error instanceof MailRefusal) return false;
-      throw error;
-    }
-  },
-  { error: "must be one e-mail address on one line, e.g. Team <team@example.org>" },
-);
+/** One mailbox, `address` or `Name <address>`, parsed as a header carries it (server/mail/mail-checks.ts). */
+const oneMailbox = (example: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        mailbox(value, "replyTo");
+        return true;
+      } catch (error) {
+        if (error instanceof MailRefusal) return false;
+        throw error;
+      }
+    },
+    { error: `must be one e-mail address on one line, e.g. ${example}` },
+  );
 
 /** A bearer token a client presents: long, random, visible ASCII. */
 const bearerToken = z
@@ -92,7 +93,7 @@ export const serverEnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/[^/]/, "must be an smtp:// or smtps:// URL")
     .optional(),
-  MAIL_FROM: z.string().min(3).optional(),
+  MAIL_FROM: oneMailbox("Website <leads@example.org>").optional(),
   /** false: the smtp channel's messages carry no personal data, only the form, the time and a staff inbox link. */
   MAIL_PERSONAL_DATA: flag.default(true),
   WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
@@ -102,7 +103,7 @@ export const serverEnvSchema = z.object({
     .regex(/^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/, "must be whsec_ followed by base64 (24 to 64 bytes)")
     .optional(),
   /** Where alerts go (over the SMTP_URL settings): a dead delivery, or one pending past ALERT_PENDING_AFTER_S. */
-  ALERT_EMAIL: z.email().optional(),
+  ALERT_EMAIL: z.email({ error: "must be one e-mail address, e.g. ops@example.org" }).optional(),
   RELAY_ENABLED: flag.default(true),
   /** Forward each lead's source fields (issue 16) to the outside form service too; webhooks always carry them. */
   RELAY_SOURCE_FIELDS: flag.default(false),
@@ -150,7 +151,7 @@ export const serverEnvSchema = z.object({
   /** How often each instance looks for leads past due and for the day's digest (tests and operations shorten it). */
   ESCALATION_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
   /** A shared mailbox staff replies ask to be answered at (Reply-To), instead of the staff member's own address. */
-  REPLY_TO: oneMailbox.optional(),
+  REPLY_TO: oneMailbox("Team <team@example.org>").optional(),
   /** POST /api/inbound/email answers only `Authorization: Bearer <this>`; unset, it is a 404. */
   INBOUND_EMAIL_TOKEN: bearerToken.optional(),
   ...BUSINESS_CALENDAR_ENV,

@@ -162,6 +162,20 @@ describe("start-up failures, from the real server process", () => {
     expectOneLineFailure(exit, "Invalid configuration: RELAY_CONCURRENCY");
   });
 
+  it.each(["MAIL_FROM", "REPLY_TO", "ALERT_EMAIL", "CONTACT_EMAIL", "RECRUITING_EMAIL"])(
+    "names %s when it is not an e-mail address",
+    async (name) => {
+      const exit = await runUntilExit({
+        BUILD_DIR: buildDir,
+        DATA_DIR: dataDir,
+        SMTP_URL: "smtp://127.0.0.1:1",
+        MAIL_FROM: "leads@example.org",
+        [name]: "not an address",
+      });
+      expectOneLineFailure(exit, `${name}`, "must be one e-mail address");
+    },
+  );
+
   it("says to build when BUILD_DIR holds no site", async () => {
     const exit = await runUntilExit({ BUILD_DIR: path.join(dataDir, "no-build"), DATA_DIR: dataDir });
     expectOneLineFailure(exit, "BUILD_DIR", "npm run build");
