@@ -6,7 +6,10 @@ import { z } from "zod";
  * through the environment at build time; the server reads the same variables at start-up.
  */
 export const siteEnvSchema = z.object({
-  SITE_URL: z.url().default("http://localhost:3000"),
+  /** The public origin: canonical URLs, the sitemap, cookies, CORS; only http: or https: can be one. */
+  SITE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, e.g. https://www.example.org" })
+    .default("http://localhost:3000"),
   COMPANY_NAME: z.string().min(1).default("Northwind Health Group"),
   COMPANY_ADDRESS: z.string().min(1).default("100 Example Avenue, Suite 200, Albany, NY 12207"),
   COMPANY_PHONE: z.string().min(7).default("(555) 010-0142"),

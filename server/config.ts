@@ -3,6 +3,7 @@ import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { readSiteConfig, type SiteConfig } from "../config/site.ts";
 import { BUSINESS_CALENDAR_ENV } from "./calendar/calendar-env.ts";
+import { httpOriginOf } from "./leads/client-origin.ts";
 import { MailRefusal, mailbox } from "./mail/mail-checks.ts";
 import { CHANNELS } from "./store/lead-records.ts";
 
@@ -155,19 +156,18 @@ export const serverEnvSchema = z.object({
   /** POST /api/inbound/email answers only `Authorization: Bearer <this>`; unset, it is a 404. */
   INBOUND_EMAIL_TOKEN: bearerToken.optional(),
   ...BUSINESS_CALENDAR_ENV,
+  /** Each an http(s) origin, read as its origin (https://partner.example.org:8443); anything else stops start-up. */
   ALLOWED_ORIGINS: z
     .string()
     .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    )
-    .refine(
-      (origins) => origins.every((origin) => URL.canParse(origin)),
-      "must be a comma-separated list of origins like https://www.example.com",
-    ),
+    .transform((value, context) => {
+      const entries = value.split(",").map((entry) => entry.trim());
+      const wrong = entries.find((entry) => entry !== "" && httpOriginOf(entry) === undefined);
+      if (wrong === undefined) return entries.flatMap((entry) => httpOriginOf(entry) ?? []);
+      const message = `must be a comma-separated list of origins like https://www.example.com, each http(s) with no path (not ${JSON.stringify(wrong)})`;
+      context.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
