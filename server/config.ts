@@ -135,6 +135,8 @@ export const serverEnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
   /** How long an idle keep-alive connection stays open (longer than a proxy's own idle timeout, if any). */
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** SIGTERM on a port of its own: /api/health answers 503 and it serves on this long, then closes (deploy/Caddyfile). */
+  DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Resume uploads read at once; beyond this a new one gets 503 with Retry-After. */
   MAX_UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).default(32),
   /** Log lines waiting for a slow stdout reader; beyond this they are dropped (and counted). */
