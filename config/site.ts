@@ -6,12 +6,19 @@ import { z } from "zod";
  * through the environment at build time; the server reads the same variables at start-up.
  */
 export const siteEnvSchema = z.object({
-  SITE_URL: z.url().default("http://localhost:3000"),
+  /** The public origin: canonical URLs, the sitemap, cookies, CORS; only http: or https: can be one. */
+  SITE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, e.g. https://www.example.org" })
+    .default("http://localhost:3000"),
   COMPANY_NAME: z.string().min(1).default("Northwind Health Group"),
   COMPANY_ADDRESS: z.string().min(1).default("100 Example Avenue, Suite 200, Albany, NY 12207"),
   COMPANY_PHONE: z.string().min(7).default("(555) 010-0142"),
-  CONTACT_EMAIL: z.email().default("contact@example.com"),
-  RECRUITING_EMAIL: z.email().default("careers@example.com"),
+  CONTACT_EMAIL: z
+    .email({ error: "must be one e-mail address, e.g. contact@example.org" })
+    .default("contact@example.com"),
+  RECRUITING_EMAIL: z
+    .email({ error: "must be one e-mail address, e.g. careers@example.org" })
+    .default("careers@example.com"),
   COMPANY_NPI: z
     .string()
     .regex(/^\d{10}$/, "must be a 10-digit NPI number")

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readSiteConfig } from "../config/site.ts";
 import { loadConfig } from "./config.ts";
 
 describe("server configuration: timeouts, upload cap, proxies", () => {
@@ -64,7 +65,99 @@ describe("server configuration: timeouts, upload cap, proxies", () => {
     [{ KEEP_ALIVE_TIMEOUT_MS: "50" }, /^Invalid configuration: KEEP_ALIVE_TIMEOUT_MS /],
     [{ LOG_BUFFER_BYTES: "1024" }, /^Invalid configuration: LOG_BUFFER_BYTES /],
     [{ ALLOWED_ORIGINS: "www.example.com" }, /ALLOWED_ORIGINS must be a comma-separated list of origins/],
+    [
+      { ALLOWED_ORIGINS: "partner.example.org:8443" },
+      /ALLOWED_ORIGINS must be .* \(not "partner\.example\.org:8443"\)/,
+    ],
+    [{ ALLOWED_ORIGINS: "https://a.example, null" }, /ALLOWED_ORIGINS must be .* \(not "null"\)/],
+    [{ ALLOWED_ORIGINS: "ftp://partner.example.org" }, /ALLOWED_ORIGINS must be .* \(not "ftp:/],
+    [{ ALLOWED_ORIGINS: "https://partner.example.org/app" }, /ALLOWED_ORIGINS must be .* \(not "https:/],
+    [
+      { SITE_URL: "ftp://files.example.org" },
+      /^Invalid site configuration: SITE_URL: must be an http:\/\/ or https:\/\/ URL/,
+    ],
+    [
+      { SITE_URL: "mailto:web@example.org" },
+      /^Invalid site configuration: SITE_URL: must be an http:\/\/ or https:\/\/ URL/,
+    ],
+    [
+      { SITE_URL: "data:text/html,hi" },
+      /^Invalid site configuration: SITE_URL: must be an http:\/\/ or https:\/\/ URL/,
+    ],
+    [
+      { SITE_URL: "javascript:alert(1)" },
+      /^Invalid site configuration: SITE_URL: must be an http:\/\/ or https:\/\/ URL/,
+    ],
   ])("refuses %o with a message naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
+});
+
+describe("SITE_URL and ALLOWED_ORIGINS", () => {
+  it("reads each allowed origin as an origin", () => {
+    expect(
+      loadConfig({ ALLOWED_ORIGINS: " https://a.example , HTTPS://B.example:8443/," }).ALLOWED_ORIGINS,
+    ).toEqual(["https://a.example", "https://b.example:8443"]);
+  });
+
+  it.each(["ftp://files.example.org", "mailto:web@example.org", "data:text/html,hi", "javascript:alert(1)"])(
+    "the build refuses SITE_URL=%s as the server does",
+    (value) => {
+      expect(() => readSiteConfig({ SITE_URL: value })).toThrow(
+        /^Invalid site configuration: SITE_URL: must be/,
+      );
+    },
+  );
+});
+
+describe("server configuration: address settings", () => {
+  /** Values each address setting must refuse: none is one address on one line. */
+  const NOT_ONE_ADDRESS = [
+    "not an address",
+    "ops",
+    "@example.org",
+    "<>",
+    "ops@example.org, eve@evil.example",
+    "Ops: ops@example.org;",
+    "ops@example.org\nBcc: eve@evil.example",
+  ];
+  const ADDRESS_SETTINGS = ["MAIL_FROM", "REPLY_TO", "ALERT_EMAIL", "CONTACT_EMAIL", "RECRUITING_EMAIL"];
+
+  it.each(ADDRESS_SETTINGS.flatMap((name) => NOT_ONE_ADDRESS.map((value) => [name, value] as const)))(
+    "refuses %s=%j in one line naming it",
+    (name, value) => {
+      const env = { SMTP_URL: "smtp://mail.example.org:587", MAIL_FROM: "leads@example.org", [name]: value };
+      let message = "";
+      try {
+        loadConfig(env);
+      } catch (error) {
+        message = error instanceof Error ? error.message : String(error);
+      }
+      expect(message).toMatch(
+        new RegExp(`^Invalid (site )?configuration: ${name}:? must be one e-mail address`),
+      );
+      expect(message).not.toContain("\n");
+    },
+  );
+
+  it("takes a name with the address for MAIL_FROM and REPLY_TO", () => {
+    const config = loadConfig({
+      MAIL_FROM: "Website <leads@example.org>",
+      REPLY_TO: '"Northwind, Team" <team@example.org>',
+    });
+    expect(config).toMatchObject({
+      MAIL_FROM: "Website <leads@example.org>",
+      REPLY_TO: '"Northwind, Team" <team@example.org>',
+    });
+    expect(loadConfig({ MAIL_FROM: "leads@example.org" }).MAIL_FROM).toBe("leads@example.org");
+  });
+
+  it.each(["ALERT_EMAIL", "CONTACT_EMAIL", "RECRUITING_EMAIL"])(
+    "takes %s as a bare address only: it is a recipient and a mailto: link",
+    (name) => {
+      const env = { SMTP_URL: "smtp://mail.example.org:587", MAIL_FROM: "leads@example.org" };
+      expect(() => loadConfig({ ...env, [name]: "ops@example.org" })).not.toThrow();
+      expect(() => loadConfig({ ...env, [name]: "Ops <ops@example.org>" })).toThrow(name);
+    },
+  );
 });

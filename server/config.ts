@@ -3,6 +3,7 @@ import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { readSiteConfig, type SiteConfig } from "../config/site.ts";
 import { BUSINESS_CALENDAR_ENV } from "./calendar/calendar-env.ts";
+import { httpOriginOf } from "./leads/client-origin.ts";
 import { MailRefusal, mailbox } from "./mail/mail-checks.ts";
 import { CHANNELS } from "./store/lead-records.ts";
 
@@ -35,19 +36,20 @@ const trustProxy = z
 
 export type TrustProxy = false | number | string[];
 
-/** One mailbox, `address` or `Name <address>`, as a header may carry it (server/mail/mail-checks.ts). */
-const oneMailbox = z.string().refine(
-  (value) => {
-    try {
-      mailbox(value, "replyTo");
-      return true;
-    } catch (error) {
-      if (error instanceof MailRefusal) return false;
-      throw error;
-    }
-  },
-  { error: "must be one e-mail address on one line, e.g. Team <team@example.org>" },
-);
+/** One mailbox, `address` or `Name <address>`, parsed as a header carries it (server/mail/mail-checks.ts). */
+const oneMailbox = (example: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        mailbox(value, "replyTo");
+        return true;
+      } catch (error) {
+        if (error instanceof MailRefusal) return false;
+        throw error;
+      }
+    },
+    { error: `must be one e-mail address on one line, e.g. ${example}` },
+  );
 
 /** A bearer token a client presents: long, random, visible ASCII. */
 const bearerToken = z
@@ -92,7 +94,7 @@ export const serverEnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/[^/]/, "must be an smtp:// or smtps:// URL")
     .optional(),
-  MAIL_FROM: z.string().min(3).optional(),
+  MAIL_FROM: oneMailbox("Website <leads@example.org>").optional(),
   /** false: the smtp channel's messages carry no personal data, only the form, the time and a staff inbox link. */
   MAIL_PERSONAL_DATA: flag.default(true),
   WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
@@ -102,7 +104,7 @@ export const serverEnvSchema = z.object({
     .regex(/^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/, "must be whsec_ followed by base64 (24 to 64 bytes)")
     .optional(),
   /** Where alerts go (over the SMTP_URL settings): a dead delivery, or one pending past ALERT_PENDING_AFTER_S. */
-  ALERT_EMAIL: z.email().optional(),
+  ALERT_EMAIL: z.email({ error: "must be one e-mail address, e.g. ops@example.org" }).optional(),
   RELAY_ENABLED: flag.default(true),
   /** Forward each lead's source fields (issue 16) to the outside form service too; webhooks always carry them. */
   RELAY_SOURCE_FIELDS: flag.default(false),
@@ -133,6 +135,8 @@ export const serverEnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
   /** How long an idle keep-alive connection stays open (longer than a proxy's own idle timeout, if any). */
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** SIGTERM on a port of its own: /api/health answers 503 and it serves on this long, then closes (deploy/Caddyfile). */
+  DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Resume uploads read at once; beyond this a new one gets 503 with Retry-After. */
   MAX_UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).default(32),
   /** Log lines waiting for a slow stdout reader; beyond this they are dropped (and counted). */
@@ -150,23 +154,22 @@ export const serverEnvSchema = z.object({
   /** How often each instance looks for leads past due and for the day's digest (tests and operations shorten it). */
   ESCALATION_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
   /** A shared mailbox staff replies ask to be answered at (Reply-To), instead of the staff member's own address. */
-  REPLY_TO: oneMailbox.optional(),
+  REPLY_TO: oneMailbox("Team <team@example.org>").optional(),
   /** POST /api/inbound/email answers only `Authorization: Bearer <this>`; unset, it is a 404. */
   INBOUND_EMAIL_TOKEN: bearerToken.optional(),
   ...BUSINESS_CALENDAR_ENV,
+  /** Each an http(s) origin, read as its origin (https://partner.example.org:8443); anything else stops start-up. */
   ALLOWED_ORIGINS: z
     .string()
     .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    )
-    .refine(
-      (origins) => origins.every((origin) => URL.canParse(origin)),
-      "must be a comma-separated list of origins like https://www.example.com",
-    ),
+    .transform((value, context) => {
+      const entries = value.split(",").map((entry) => entry.trim());
+      const wrong = entries.find((entry) => entry !== "" && httpOriginOf(entry) === undefined);
+      if (wrong === undefined) return entries.flatMap((entry) => httpOriginOf(entry) ?? []);
+      const message = `must be a comma-separated list of origins like https://www.example.com, each http(s) with no path (not ${JSON.stringify(wrong)})`;
+      context.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;

@@ -30,16 +30,21 @@ async function main() {
   });
 
   let stopping = false;
+  // SIGTERM (systemd, a supervisor) drains first; SIGINT (Ctrl-C in a terminal) does not, and ends a drain.
+  const cutDrain = new AbortController();
   const shutdown = async (signal: string) => {
+    if (signal === "SIGINT") cutDrain.abort();
     if (stopping) return;
     stopping = true;
+    const drainMs = signal === "SIGTERM" ? config.DRAIN_MS : 0;
     logger.info({ signal }, "shutting down");
     // The backstop: nothing below can block the event loop (logging included), so this timer always fires.
     setTimeout(() => {
       logger.error({ droppedLogLines: logOutput.dropped() }, "shutdown deadline passed, exiting");
       process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS).unref();
+    }, drainMs + SHUTDOWN_DEADLINE_MS).unref();
 
+    await server.drain(drainMs, cutDrain.signal);
     await server.stop(REQUEST_GRACE_MS);
     // Give a reader that is catching up the chance to see the last lines, within the deadline.
     await logOutput.flush(1000);

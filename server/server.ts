@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { createAdaptorServer } from "@hono/node-server";
 import { Hono } from "hono";
 import { createAlerts } from "./alerts/alerts.ts";
@@ -29,6 +30,14 @@ export const SHUTDOWN_DEADLINE_MS = 10_000;
 export interface RunningServer {
   /** The port it listens on (the one the OS chose when PORT is 0). */
   port: number;
+  /**
+   * Drains before a stop, on a listener of its own: `/api/health` answers 503 at once and every answer closes its
+   * connection, while it serves on for `drainMs` (longer than the balancer's health interval, deploy/Caddyfile),
+   * so the balancer marks it down before its port closes and refuses or resets connections. On a socket systemd
+   * holds (deploy/systemd/leads.socket) closing drops nothing, as connections wait in its backlog for the next
+   * process: it resolves at once. `signal` ends the drain early.
+   */
+  drain(drainMs: number, signal?: AbortSignal): Promise<void>;
   /**
    * Stops taking requests and lets those in progress finish within `graceMs` (uploads still arriving then are
    * cut); deliveries in flight get the same grace, then are aborted and their leases released. Resolves once
@@ -100,7 +109,11 @@ export async function startSiteServer({
   const site = await startup.step({ kind: "site", buildDir: config.buildDir }, () =>
     loadStaticSite(config.buildDir),
   );
-  const api = new Hono().route("/health", createHealthApi({ config, logger, store }));
+  let draining = false;
+  const api = new Hono().route(
+    "/health",
+    createHealthApi({ config, logger, store, draining: () => draining }),
+  );
   if (config.WEBHOOK_SECRET) api.route("/webhook", createResumeLinkApi({ config, store }));
   if (config.INBOUND_EMAIL_TOKEN) api.route("/inbound", createInboundApi({ config, store, logger }));
   if (staffInbox) api.route("/staff", staffInbox.app);
@@ -126,8 +139,13 @@ export async function startSiteServer({
       connectionsCheckingInterval: Math.min(1000, Math.ceil(config.HEADERS_TIMEOUT_MS / 4)),
     },
   });
+  // While draining, no connection is kept alive past its answer: the next request opens one elsewhere.
+  server.prependListener("request", (_request, response) => {
+    if (draining) response.setHeader("Connection", "close");
+  });
+  const target = listenTarget(config);
   const port = await startup.step({ kind: "listen", port: config.PORT, host: config.HOST }, () => {
-    server.listen(listenTarget(config));
+    server.listen(target);
     return listening(server);
   });
   logger.info(
@@ -143,6 +161,14 @@ export async function startSiteServer({
 
   return {
     port,
+    async drain(drainMs, signal) {
+      if ("fd" in target || drainMs === 0) return;
+      draining = true;
+      logger.info({ drainMs }, "draining: health check answers 503, serving on until the port closes");
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
+      // Ended early by `signal`: the rejection is the end of the drain, nothing to report.
+      await sleep(drainMs, undefined, { signal }).catch(() => undefined);
+    },
     async stop(graceMs) {
       // Stop taking requests and let the ones in progress commit; cut whatever is still arriving after the grace.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -162,6 +162,32 @@ describe("start-up failures, from the real server process", () => {
     expectOneLineFailure(exit, "Invalid configuration: RELAY_CONCURRENCY");
   });
 
+  it.each(["MAIL_FROM", "REPLY_TO", "ALERT_EMAIL", "CONTACT_EMAIL", "RECRUITING_EMAIL"])(
+    "names %s when it is not an e-mail address",
+    async (name) => {
+      const exit = await runUntilExit({
+        BUILD_DIR: buildDir,
+        DATA_DIR: dataDir,
+        SMTP_URL: "smtp://127.0.0.1:1",
+        MAIL_FROM: "leads@example.org",
+        [name]: "not an address",
+      });
+      expectOneLineFailure(exit, `${name}`, "must be one e-mail address");
+    },
+  );
+
+  it.each([
+    ["SITE_URL", "ftp://files.example.org"],
+    ["SITE_URL", "mailto:web@example.org"],
+    ["SITE_URL", "data:text/html,hi"],
+    ["SITE_URL", "javascript:alert(1)"],
+    ["ALLOWED_ORIGINS", "partner.example.org:8443"],
+    ["ALLOWED_ORIGINS", "https://partner.example.org, null"],
+  ])("names %s=%s in one line, with no stack trace", async (name, value) => {
+    const exit = await runUntilExit({ BUILD_DIR: buildDir, DATA_DIR: dataDir, [name]: value });
+    expectOneLineFailure(exit, `${name}`, "must be");
+  });
+
   it("says to build when BUILD_DIR holds no site", async () => {
     const exit = await runUntilExit({ BUILD_DIR: path.join(dataDir, "no-build"), DATA_DIR: dataDir });
     expectOneLineFailure(exit, "BUILD_DIR", "npm run build");

@@ -2,6 +2,7 @@ import type { SendMailOptions } from "nodemailer";
 import type { ServerConfig } from "../config.ts";
 import { errorKind } from "../error-kind.ts";
 import type { Logger } from "../logger.ts";
+import { bareAddress, type Mailbox, mailbox } from "../mail/mail-checks.ts";
 import { smtpTransport } from "../mail/smtp-transport.ts";
 import type { IncidentKind, StoreHealth } from "../store/queries/incidents.ts";
 import type { Store } from "../store/store.ts";
@@ -18,11 +19,11 @@ export interface Alerts {
   stop(): Promise<void>;
 }
 
-/** Counts per channel and what to do; never a lead's fields. */
+/** Counts per channel and what to do; never a lead's fields. From MAIL_FROM, its address the envelope's sender. */
 function alertMail(
   kind: IncidentKind,
   health: StoreHealth,
-  config: AlertConfig,
+  config: AlertConfig & { from: Mailbox; to: string },
   now: number,
 ): SendMailOptions {
   const host = new URL(config.site.url).hostname;
@@ -48,7 +49,13 @@ function alertMail(
     "",
     "You get this once per incident; the next alert comes after it is resolved and a new one starts.",
   ].join("\n");
-  return { from: config.MAIL_FROM, to: config.ALERT_EMAIL, subject, text: `${text}\n` };
+  return {
+    from: config.from,
+    to: config.to,
+    envelope: { from: config.from.address, to: [config.to] },
+    subject,
+    text: `${text}\n`,
+  };
 }
 
 /**
@@ -65,6 +72,12 @@ export function createAlerts(deps: {
 }): Alerts {
   const { config, logger, store, now = Date.now } = deps;
   const intervalMs = deps.intervalMs ?? Math.min(30_000, (config.ALERT_PENDING_AFTER_S * 1000) / 4);
+  // Both checked before any alert is due (loadConfig refuses them first).
+  const addressed = {
+    ...config,
+    from: mailbox(config.MAIL_FROM ?? "", "from"),
+    to: bareAddress(config.ALERT_EMAIL ?? "", "to"),
+  };
   const transport = smtpTransport(config);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -78,7 +91,7 @@ export function createAlerts(deps: {
     }
     if (!(await store.incidents.openIncident(kind, at))) return;
     try {
-      await transport.sendMail(alertMail(kind, health, config, at));
+      await transport.sendMail(alertMail(kind, health, addressed, at));
       logger.warn({ incident: kind, dead: health.dead, pending: health.pending }, "alert e-mail sent");
     } catch (error) {
       await store.incidents.resolveIncident(kind);

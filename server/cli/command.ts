@@ -83,7 +83,7 @@ export function parseCommand(
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: withNegativeValues(cmd, argv),
       allowPositionals: true,
       strict: true,
       options: {
@@ -103,6 +103,20 @@ export function parseCommand(
   return { values: parsed.values as Values, args: parsed.positionals };
 }
 
+/**
+ * `--older-than -5` as `--older-than=-5`: parseArgs takes a value starting with "-" for a mistyped option, and the
+ * command, not "needs a value", should say what is wrong with a negative number.
+ */
+function withNegativeValues(cmd: Command, argv: string[]): string[] {
+  const takesValue = (arg: string | undefined) =>
+    arg?.startsWith("--") === true && cmd.options?.[arg.slice(2)]?.type === "string";
+  return argv.flatMap((arg, index) => {
+    if (takesValue(argv[index - 1]) && /^-[\d.]/.test(arg)) return [];
+    const next = argv[index + 1];
+    return takesValue(arg) && next !== undefined && /^-[\d.]/.test(next) ? [`${arg}=${next}`] : [arg];
+  });
+}
+
 /** parseArgs' own messages explain how to pass a value starting with "-": one line naming the option is enough. */
 function describeParseError(error: unknown): string {
   const { code, message } = error as { code?: string; message?: string };
@@ -120,3 +134,22 @@ export const stringOption = (values: Values, name: string) => {
   const value = values[name];
   return typeof value === "string" ? value : undefined;
 };
+
+/**
+ * A whole-number option from `min` to `max`, if given: digits only (no "", "1e3", "0x10" or "5.0", which Number
+ * would read), or one line saying what is wrong with it.
+ */
+export function wholeNumberOption(
+  values: Values,
+  name: string,
+  range: { min: number; max: number; unit: string },
+): number | undefined {
+  const given = stringOption(values, name);
+  if (given === undefined) return undefined;
+  const { min, max, unit } = range;
+  const wanted = `a whole number of ${unit} from ${min} to ${max.toLocaleString("en-US")}`;
+  if (!/^[+-]?\d+$/.test(given)) throw new UsageError(`--${name} must be ${wanted}, not "${given}"`);
+  const number = Number(given);
+  if (number < min || number > max) throw new UsageError(`--${name} must be ${wanted}, not ${number}`);
+  return number;
+}

@@ -2,9 +2,12 @@ import path from "node:path";
 import { createEraser } from "../staff/erase.ts";
 import { BackupError, backupSqlite, POSTGRES_BACKUP_HINT, restoreSqlite } from "../store/backup.ts";
 import { rotateBackups } from "../store/backup-rotation.ts";
-import { type CliIo, command, stringOption, UsageError } from "./command.ts";
+import { type CliIo, command, stringOption, UsageError, wholeNumberOption } from "./command.ts";
 
 const DAY_MS = 86_400_000;
+/** A century: more is a typing mistake, not a retention policy. */
+const PURGE_MAX_DAYS = 36_500;
+const BACKUPS_KEPT_MAX = 10_000;
 
 /** A backup or restore mistake the operator can fix (a PostgreSQL store, a wrong directory): one line, exit 1. */
 async function backupStep(io: CliIo, databaseUrl: string | undefined, step: () => Promise<string>) {
@@ -29,13 +32,16 @@ export const dataCommands = [
     summary: "delete delivered and spam leads older than that many days, with their files",
     synopsis: "--older-than <days>",
     options: {
-      "older-than": { type: "string", value: "DAYS", description: "a whole number of days, 0 or more" },
+      "older-than": {
+        type: "string",
+        value: "DAYS",
+        description: `a whole number of days, 0 to ${PURGE_MAX_DAYS.toLocaleString("en-US")}`,
+      },
     },
     needs: "store",
     read(values) {
-      const given = stringOption(values, "older-than");
-      const days = Number(given);
-      if (given === undefined || !Number.isInteger(days) || days < 0)
+      const days = wholeNumberOption(values, "older-than", { min: 0, max: PURGE_MAX_DAYS, unit: "days" });
+      if (days === undefined)
         throw new UsageError("purge needs --older-than <days>, a whole number of days (0 or more)");
       return days;
     },
@@ -81,10 +87,7 @@ export const dataCommands = [
     notes: ["It runs before the store opens; with DATABASE_URL, use PostgreSQL's own tools."],
     needs: "nothing",
     read(values, [dir = ""]) {
-      const given = stringOption(values, "keep");
-      const keep = given === undefined ? undefined : Number(given);
-      if (keep !== undefined && (!Number.isInteger(keep) || keep < 1))
-        throw new UsageError("--keep takes a whole number of backups to keep, 1 or more");
+      const keep = wholeNumberOption(values, "keep", { min: 1, max: BACKUPS_KEPT_MAX, unit: "backups" });
       return { target: path.resolve(dir), keep };
     },
     run: ({ target, keep }, { config, io }) =>

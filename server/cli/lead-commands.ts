@@ -1,4 +1,5 @@
 import { pipeline } from "node:stream/promises";
+import { Temporal } from "temporal-polyfill";
 import { LEAD_FORM_IDS } from "../../leads/catalog.ts";
 import { exportColumns, leadsCsv } from "../lead-export.ts";
 import { LEAD_STATES, type LeadState } from "../store/lead-records.ts";
@@ -6,14 +7,63 @@ import type { WorkedLead } from "../store/queries/operations.ts";
 import { type CliIo, command, stringOption, UsageError, type Values } from "./command.ts";
 import { iso, leadJson, mailStatusReport, sourcesReport, statusReport, workedLeadJson } from "./reports.ts";
 
-/** `--since`: an ISO date, or N days (Nd) or hours (Nh) ago. */
+const HOUR_MS = 3_600_000;
+/** `--since` reaches back a century at most: more is a typing mistake. */
+const SINCE_MAX_HOURS = 36_500 * 24;
+
+/** `--since`: an ISO date or date-time, or N days (Nd) or hours (Nh) ago; one line says what is wrong with it. */
 export function parseSince(value: string, now: number): number {
   const relative = /^(\d+)([dh])$/.exec(value);
-  if (relative) return now - Number(relative[1]) * (relative[2] === "d" ? 86_400_000 : 3_600_000);
-  const date = Date.parse(value);
-  if (Number.isNaN(date))
-    throw new UsageError(`--since must be an ISO date (2025-01-31) or Nd / Nh, not "${value}"`);
-  return date;
+  if (relative) {
+    const hours = Number(relative[1]) * (relative[2] === "d" ? 24 : 1);
+    if (hours > SINCE_MAX_HOURS)
+      throw new UsageError(`--since reaches back at most 36,500 days (876,000 hours), not "${value}"`);
+    return now - hours * HOUR_MS;
+  }
+  const at = isoTime(value);
+  if (at !== undefined) return at;
+  throw new UsageError(
+    `--since must be an ISO date (2025-01-31) or Nd / Nh, not "${value}"${impossible(value) ?? ""}`,
+  );
+}
+
+const monthName = (month: number) =>
+  new Date(Date.UTC(2000, month - 1)).toLocaleString("en-US", { month: "long", timeZone: "UTC" });
+
+/** What makes an ISO-shaped date or time impossible, if that is what it is: ": February 2025 has 28 days". */
+function impossible(value: string): string | undefined {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2})(?::(\d{2}))?)?/i.exec(value);
+  if (!parts) return undefined;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0] = parts
+    .slice(1)
+    .map((part) => Number(part ?? 0));
+  if (month < 1 || month > 12) return ": a month is 01 to 12";
+  const days = Temporal.PlainYearMonth.from({ year, month }).daysInMonth;
+  if (day < 1 || day > days) return `: ${monthName(month)} ${year} has ${days} days`;
+  if (hour > 23) return ": an hour is 00 to 23";
+  if (minute > 59) return ": a minute is 00 to 59";
+  return undefined;
+}
+
+/**
+ * An ISO 8601 date (midnight UTC) or date-time (at its offset, else in this machine's time zone), read with
+ * Temporal: a day or a time that does not exist is refused, where Date.parse rolls 2025-02-31 into March.
+ */
+function isoTime(value: string): number | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}(?:$|[T ])/i.test(value)) return undefined;
+  try {
+    if (value.length === 10) return Temporal.PlainDate.from(value).toZonedDateTime("UTC").epochMilliseconds;
+    try {
+      return Temporal.Instant.from(value).epochMilliseconds;
+    } catch {
+      // No offset: the machine's time zone, as Date.parse read it.
+      const local = Temporal.PlainDateTime.from(value);
+      return local.toZonedDateTime(Temporal.Now.timeZoneId()).epochMilliseconds;
+    }
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
 }
 
 const since = {

@@ -51,6 +51,55 @@ describe("the operator CLI's usage", () => {
     expect((await cli("status", "extra")).err).toMatch(/^leads status: unexpected argument "extra"\n/);
   });
 
+  it.each([
+    [
+      ["list", "--since", "2025-02-31"],
+      `--since must be an ISO date (2025-01-31) or Nd / Nh, not "2025-02-31": February 2025 has 28 days`,
+    ],
+    [["export", "--format", "csv", "--since", "2024-02-30"], "February 2024 has 29 days"],
+    [["sources", "--since", "2025-04-31T09:00"], "April 2025 has 30 days"],
+    [["list", "--since", "2025-13-01"], ": a month is 01 to 12"],
+    [["list", "--since", "2025-01-31T24:30"], ": an hour is 00 to 23"],
+    [["list", "--since", "2025-01-31T10:60Z"], ": a minute is 00 to 59"],
+    [["list", "--since", "March 7"], `--since must be an ISO date (2025-01-31) or Nd / Nh, not "March 7"`],
+    [["list", "--since", "-3d"], `--since must be an ISO date (2025-01-31) or Nd / Nh, not "-3d"`],
+    [["list", "--since", "99999d"], `--since reaches back at most 36,500 days (876,000 hours), not "99999d"`],
+    [["purge", "--older-than", "-5"], "--older-than must be a whole number of days from 0 to 36,500, not -5"],
+    [["purge", "--older-than=-5"], "--older-than must be a whole number of days from 0 to 36,500, not -5"],
+    [
+      ["purge", "--older-than", "36501"],
+      "--older-than must be a whole number of days from 0 to 36,500, not 36501",
+    ],
+    [["purge", "--older-than", ""], `--older-than must be a whole number of days from 0 to 36,500, not ""`],
+    [
+      ["purge", "--older-than", "1e3"],
+      `--older-than must be a whole number of days from 0 to 36,500, not "1e3"`,
+    ],
+    [
+      ["purge", "--older-than", "2.5"],
+      `--older-than must be a whole number of days from 0 to 36,500, not "2.5"`,
+    ],
+    [
+      ["backup", "/proc/cli-usage-backups", "--keep", "0"],
+      "--keep must be a whole number of backups from 1 to 10,000, not 0",
+    ],
+    [
+      ["backup", "/proc/cli-usage-backups", "--keep", "-2"],
+      "--keep must be a whole number of backups from 1 to 10,000, not -2",
+    ],
+    [
+      ["backup", "/proc/cli-usage-backups", "--keep", "0x10"],
+      `--keep must be a whole number of backups from 1 to 10,000, not "0x10"`,
+    ],
+  ])("refuses `%s` with one line saying what is wrong", async (argv, problem) => {
+    const refused = await cli(...argv);
+    expect(refused.code).toBe(1);
+    const [line, blank] = refused.err.split("\n");
+    expect(line).toMatch(new RegExp(`^leads ${argv[0]}: --`));
+    expect(line).toContain(problem);
+    expect(blank).toBe("");
+  });
+
   it("lists every command, and explains a group or an unknown command", async () => {
     const usage = await cli("--help");
     expect(usage.code).toBe(0);

@@ -9,6 +9,8 @@ export interface HealthApiDeps {
   config: Pick<ServerConfig, "ALERT_PENDING_AFTER_S">;
   logger: Logger;
   store: Pick<Store, "dialect" | "incidents">;
+  /** True once the instance drains before it stops (server.ts): liveness then answers 503 so balancers move on. */
+  draining?: () => boolean;
   now?: () => number;
 }
 
@@ -28,9 +30,16 @@ const channelsOf = (health: StoreHealth, now: number) =>
 
 /**
  * Health endpoints, mounted at /api/health. `/` is liveness: 200 while the store answers, with the counts an
- * operator watches. `/delivery` is for an uptime monitor: 503 while a lead is dead or waits too long.
+ * operator watches, 503 while the instance drains before it stops. `/delivery` is for an uptime monitor: 503
+ * while a lead is dead or waits too long.
  */
-export function createHealthApi({ config, logger, store, now = Date.now }: HealthApiDeps): Hono {
+export function createHealthApi({
+  config,
+  logger,
+  store,
+  draining = () => false,
+  now = Date.now,
+}: HealthApiDeps): Hono {
   const app = new Hono();
 
   const unavailable = (error: unknown) => {
@@ -39,6 +48,10 @@ export function createHealthApi({ config, logger, store, now = Date.now }: Healt
   };
 
   app.get("/", async (c) => {
+    if (draining()) {
+      const reason = "This instance is stopping: send requests to another one.";
+      return c.json({ status: "stopping", store: store.dialect, reason }, 503, NO_STORE);
+    }
     let health: StoreHealth;
     try {
       health = await store.incidents.health();

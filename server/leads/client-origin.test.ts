@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedOriginsOf, judgeOrigin } from "./client-origin.ts";
+import { allowedOriginsOf, httpOriginOf, judgeOrigin } from "./client-origin.ts";
 
 describe("which origins may post a lead", () => {
   const allowed = allowedOriginsOf("https://www.northwind.example/some/path", [
@@ -22,5 +22,36 @@ describe("which origins may post a lead", () => {
     expect(judgeOrigin("https://evil.example", undefined, allowed)).toBe("refused");
     expect(judgeOrigin("null", "www.northwind.example", allowed)).toBe("refused");
     expect(judgeOrigin("http://10.0.0.5:3001", "10.0.0.5:3000", allowed)).toBe("refused");
+  });
+});
+
+describe("an http(s) origin and nothing else", () => {
+  it.each([
+    ["https://partner.example.org", "https://partner.example.org"],
+    ["https://partner.example.org:8443/", "https://partner.example.org:8443"],
+    ["HTTP://Partner.Example.org:80", "http://partner.example.org"],
+  ])("reads %s as %s", (entry, origin) => {
+    expect(httpOriginOf(entry)).toBe(origin);
+  });
+
+  it.each([
+    "partner.example.org:8443",
+    "partner.example.org",
+    "null",
+    "ftp://partner.example.org",
+    "data:text/html,hi",
+    "javascript:alert(1)",
+    "https://partner.example.org/app",
+    "https://partner.example.org/?from=x",
+    "https://user:pass@partner.example.org",
+  ])("refuses %s", (entry) => {
+    expect(httpOriginOf(entry)).toBeUndefined();
+  });
+
+  it("never allows the opaque origin null, whatever the list held", () => {
+    // Read as a URL, `partner.example.org:8443` is the scheme `partner.example.org:`, whose origin is "null".
+    const allowed = allowedOriginsOf("https://www.northwind.example", ["partner.example.org:8443", "null"]);
+    expect([...allowed]).toEqual(["https://www.northwind.example"]);
+    expect(judgeOrigin("null", "www.northwind.example", new Set(["null"]))).toBe("refused");
   });
 });

@@ -1,13 +1,24 @@
+/**
+ * The origin `entry` names when it is an http(s) origin: a scheme, a host, a port at most, nothing after. Anything
+ * else is undefined: `partner.example.org:8443` would otherwise parse as the scheme `partner.example.org:`, whose
+ * origin is the opaque `null` every sandboxed frame and `data:` page sends.
+ */
+export function httpOriginOf(entry: string): string | undefined {
+  const url = URL.parse(entry);
+  if (!url || !/^https?:$/.test(url.protocol) || url.host === "") return undefined;
+  if (url.username || url.password || url.pathname !== "/" || url.search || url.hash) return undefined;
+  return url.origin;
+}
+
 /** The site's own origin and any extra ones the operator lists may call the API from a browser. */
 export function allowedOriginsOf(siteUrl: string, extra: string[]): Set<string> {
   const origins = new Set<string>([new URL(siteUrl).origin]);
-  for (const origin of extra) {
-    try {
-      origins.add(new URL(origin).origin);
-    } catch {
-      // loadConfig validates these; a bad entry simply allows nothing.
-    }
+  for (const entry of extra) {
+    // loadConfig refuses any other entry; one that got here anyway allows nothing.
+    const origin = httpOriginOf(entry);
+    if (origin) origins.add(origin);
   }
+  origins.delete("null");
   return origins;
 }
 
@@ -23,6 +34,8 @@ export function judgeOrigin(
   allowed: Set<string>,
 ): OriginVerdict {
   if (!origin) return "none";
+  // An opaque origin (a sandboxed frame, a data: or file: page) is nobody we could have listed.
+  if (origin === "null") return "refused";
   if (allowed.has(origin)) return "allowed";
   try {
     if (host && new URL(origin).host === host) return "same";

@@ -471,6 +471,20 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
     expect(badPreflight.status).toBe(403);
   });
 
+  it("never allows Origin: null (a sandboxed frame, a data: page), neither its preflight nor its post", async () => {
+    const before = (await storedLeads()).length;
+    const preflight = await fetch(`${server.url}/api/leads/chartassist-demo`, {
+      method: "OPTIONS",
+      headers: { Origin: "null", "Access-Control-Request-Method": "POST" },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    const posted = await post("chartassist-demo", demo(), { ...JSON_ACCEPT, Origin: "null" });
+    expect(posted.status).toBe(403);
+    expect(posted.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    expect(await storedLeads()).toHaveLength(before);
+  });
+
   it("limits submissions per client address per form with 429 and Retry-After", async () => {
     const limitedDatabase = await createTestDatabase(dialect, "lead-api-limited");
     const limited = await startInProcessServer({

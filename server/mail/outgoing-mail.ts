@@ -150,7 +150,10 @@ function built(token: string, from: Mailbox, parts: MessageParts): BuiltMail {
   return { token, messageId, envelope, message: messageOf({ to, subject, text, messageId, envelope }) };
 }
 
-/** The message Nodemailer sends, from what the mail outbox stored: every attempt the same. */
+/**
+ * The message Nodemailer sends, from what the mail outbox stored: every attempt the same. The SMTP envelope is
+ * set, never derived from the headers: its sender is MAIL_FROM's address whatever Reply-To a message carries.
+ */
 export function messageOf(mail: {
   to: string;
   subject: string;
@@ -164,6 +167,7 @@ export function messageOf(mail: {
     subject: mail.subject,
     text: mail.text,
     messageId: mail.messageId,
+    envelope: { from: mail.envelope.from.address, to: [mail.to] },
     // Nothing in a message may make Nodemailer read a file or fetch a URL.
     disableFileAccess: true,
     disableUrlAccess: true,

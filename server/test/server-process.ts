@@ -37,7 +37,9 @@ export async function makeMinimalBuild(): Promise<string> {
 
 /**
  * Only what the child needs: nothing leaks in from the caller's environment (DATABASE_URL in CI, say). A test
- * passes its own database's DATA_DIR and DATABASE_URL (`TestDatabase.env`, server/test/test-database.ts).
+ * passes its own database's DATA_DIR and DATABASE_URL (`TestDatabase.env`, server/test/test-database.ts). A
+ * test server stops at SIGTERM without draining, as no balancer sends it requests; a test of the drain sets
+ * DRAIN_MS.
  */
 export function childEnv(env: Record<string, string>): Record<string, string> {
   return {
@@ -47,6 +49,7 @@ export function childEnv(env: Record<string, string>): Record<string, string> {
     HOST: "127.0.0.1",
     PORT: "0",
     LOG_LEVEL: "info",
+    DRAIN_MS: "0",
     ...env,
   };
 }

@@ -3,10 +3,12 @@ import { html } from "hono/html";
 import type { SendMailOptions } from "nodemailer";
 import { fieldLabelOf } from "../../../leads/catalog.ts";
 import { type LeadForm, recipientFor } from "../../../leads/forms.ts";
+import { mailbox } from "../../mail/mail-checks.ts";
 import { staffLinkFor } from "../../mail/staff-link.ts";
 import type { ClaimedDelivery } from "../../store/queries/outbox.ts";
 
 export interface LeadMailSettings {
+  /** MAIL_FROM: the From header, and its address the SMTP envelope's sender (where bounces go). */
   from: string;
   /** SITE_URL without a trailing slash: the Message-ID's host and the staff inbox link's base. */
   siteUrl: string;
@@ -20,7 +22,8 @@ export const messageIdFor = (siteUrl: string, leadId: string) => `<${leadId}@${n
 
 /**
  * The message for one lead: the form's subject from the spec, to the form's mailbox, a plain-text and an HTML
- * body listing the fields (HTML-escaped), Reply-To the visitor, the resume attached as a stream.
+ * body listing the fields (HTML-escaped), Reply-To the visitor, the resume attached as a stream. The SMTP
+ * envelope is set, not derived: Nodemailer would take the visitor's Reply-To as the sender were From unusable.
  */
 export async function composeLeadMail(
   form: LeadForm,
@@ -30,9 +33,11 @@ export async function composeLeadMail(
 ): Promise<SendMailOptions> {
   const received = new Date(delivery.createdAt).toISOString();
   const link = staffLinkFor(settings.siteUrl, delivery.leadId);
+  const to = recipientFor(form, settings.mailboxes);
   const common: SendMailOptions = {
     from: settings.from,
-    to: recipientFor(form, settings.mailboxes),
+    to,
+    envelope: { from: mailbox(settings.from, "from").address, to: [to] },
     subject: form.subject,
     messageId: messageIdFor(settings.siteUrl, delivery.leadId),
     date: new Date(delivery.createdAt),

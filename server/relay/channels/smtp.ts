@@ -1,5 +1,6 @@
 import { findLeadForm } from "../../../leads/forms.ts";
 import type { ServerConfig } from "../../config.ts";
+import { mailbox } from "../../mail/mail-checks.ts";
 import { type MailTransport, sendOverSmtp, smtpTransport } from "../../mail/smtp-transport.ts";
 import type { Outbox } from "../../store/queries/outbox.ts";
 import { configurationProblem, type DeliveryChannel, resumeOf } from "./channel.ts";
@@ -19,6 +20,8 @@ export function createSmtpChannel(deps: {
 }): DeliveryChannel {
   const { config, store } = deps;
   if (!config.MAIL_FROM) throw new Error("MAIL_FROM is not set");
+  // Refused here, before any message, when MAIL_FROM is not one address (loadConfig refuses it first).
+  mailbox(config.MAIL_FROM, "from");
   const transport = deps.transport ?? smtpTransport(config, config.RELAY_CONCURRENCY);
   const settings = {
     from: config.MAIL_FROM,
