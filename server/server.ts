@@ -10,7 +10,7 @@ import { createLeadApi } from "./leads/lead-api.ts";
 import { listenTarget } from "./listen-target.ts";
 import type { Logger } from "./logger.ts";
 import { createInboundApi } from "./mail/inbound-api.ts";
-import { createMetrics } from "./metrics/metrics.ts";
+import { createMetrics, reportingSkips } from "./metrics/metrics.ts";
 import { createMetricsApi } from "./metrics/metrics-api.ts";
 import { createResumeLinkApi } from "./relay/channels/resume-link.ts";
 import { createMailWorker } from "./relay/mail-worker.ts";
@@ -85,6 +85,8 @@ export async function startSiteServer({
     config.RELAY_ENABLED && config.SMTP_URL && config.MAIL_FROM
       ? createMailWorker({ config, logger, store })
       : undefined;
+  // The lead API and the staff inbox queue confirmations: each one recorded as not sent is counted.
+  const intake = metrics ? reportingSkips(store.intake, metrics.confirmationSkipped) : store.intake;
   /** New outbox work was committed (a lead, a reply, a lead out of spam): the workers look now. */
   const wakeWorkers = () => {
     relay?.wake();
@@ -95,12 +97,18 @@ export async function startSiteServer({
     createLeadApi({
       config,
       logger,
-      store,
+      store: { ...store, intake },
       onAccepted: wakeWorkers,
       onOutcome: metrics?.leadOutcome,
     }),
   );
-  const staffInbox = await openInbox?.({ config, logger, store, startup, onOutboxWork: wakeWorkers });
+  const staffInbox = await openInbox?.({
+    config,
+    logger,
+    store: { ...store, intake },
+    startup,
+    onOutboxWork: wakeWorkers,
+  });
   // After the steps that can hang, so a slow build load does not eat into their deadline.
   const site = await startup.step({ kind: "site", buildDir: config.buildDir }, () =>
     loadStaticSite(config.buildDir),

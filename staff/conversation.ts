@@ -30,10 +30,22 @@ export const mailDeliverySchema = z.object({
 export type MailDelivery = z.infer<typeof mailDeliverySchema>;
 
 /** Why a lead's sender got no confirmation. */
-export const NOT_SENT_REASONS = ["recently_confirmed", "disabled", "no_mail_server", "spam"] as const;
+export const NOT_SENT_REASONS = [
+  "recently_confirmed",
+  "domain_limit",
+  "hourly_limit",
+  "refused",
+  "disabled",
+  "no_mail_server",
+  "spam",
+] as const;
 export type NotSentReason = (typeof NOT_SENT_REASONS)[number];
 export const NOT_SENT_LABELS: Record<NotSentReason, string> = {
-  recently_confirmed: "Not sent: this address was sent a confirmation in the last 24 hours.",
+  recently_confirmed: "Not sent: this mailbox was sent a confirmation in the last 24 hours.",
+  domain_limit:
+    "Not sent: this hour's confirmations to the address's domain reached their limit (CONFIRMATIONS_PER_DOMAIN_PER_HOUR).",
+  hourly_limit: "Not sent: this hour's confirmations reached their limit (CONFIRMATIONS_PER_HOUR).",
+  refused: "Not sent: the address cannot be written into a message.",
   disabled: "Not sent: confirmation e-mails are turned off (CONFIRMATION_EMAILS=false).",
   no_mail_server: "Not sent: no mail server is set up (SMTP_URL).",
   spam: "Not sent: the lead was caught as spam.",

@@ -3,7 +3,8 @@ import { LEAD_FORM_IDS } from "../../leads/forms.ts";
 import type { ServerConfig } from "../config.ts";
 import type { LeadOutcome } from "../leads/lead-api.ts";
 import type { DeliveryOutcome } from "../relay/relay-worker.ts";
-import { CHANNELS, type Channel } from "../store/lead-records.ts";
+import { CHANNELS, type Channel, type ConfirmationOutcome, type SkipReason } from "../store/lead-records.ts";
+import type { LeadIntake } from "../store/queries/intake.ts";
 import type { Store } from "../store/store.ts";
 
 /** One answered request, as the access log saw it (server/access-log.ts). */
@@ -21,7 +22,20 @@ export interface Metrics {
   leadOutcome(formId: string, outcome: LeadOutcome): void;
   delivery(channel: Channel, outcome: DeliveryOutcome, seconds: number): void;
   request(observed: ObservedRequest): void;
+  /** A confirmation the store recorded as not sent, and why. */
+  confirmationSkipped(reason: SkipReason): void;
 }
+
+/** Every reason a confirmation is recorded as not sent, each counted from 0. */
+const SKIP_REASONS: readonly SkipReason[] = [
+  "recently_confirmed",
+  "domain_limit",
+  "hourly_limit",
+  "refused",
+  "disabled",
+  "no_mail_server",
+  "spam",
+];
 
 /** The staff sign-in route and what each of its answers means (its contract: docs/staff-guide.md). */
 const SIGN_IN_ROUTE = "/api/staff/sign-in";
@@ -108,6 +122,14 @@ export function createMetrics({
     registers,
   });
 
+  const skipped = new Counter({
+    name: "confirmations_skipped_total",
+    help: "Confirmation e-mails recorded as not sent, by reason (recently_confirmed: the mailbox had its one today).",
+    labelNames: ["reason"],
+    registers,
+  });
+  for (const reason of SKIP_REASONS) skipped.inc({ reason }, 0);
+
   /** Sets the outbox gauges from one store read; a store that does not answer leaves them empty, not stale. */
   async function readOutbox(): Promise<void> {
     pending.reset();
@@ -146,6 +168,31 @@ export function createMetrics({
       requests.observe({ route, method, status }, seconds);
       if (route === SIGN_IN_ROUTE && method === "POST")
         signIns.inc({ outcome: SIGN_IN_OUTCOMES[status] ?? "rejected" });
+    },
+    confirmationSkipped(reason) {
+      skipped.inc({ reason });
+    },
+  };
+}
+
+/**
+ * The store's intake, reporting each confirmation it records as not sent, whichever path queued it: a new lead
+ * (the lead API) or one taken out of spam (the staff inbox).
+ */
+export function reportingSkips(intake: LeadIntake, onSkipped: (reason: SkipReason) => void): LeadIntake {
+  const report = (outcome: ConfirmationOutcome | undefined) => {
+    if (outcome && outcome !== "queued") onSkipped(outcome);
+  };
+  return {
+    async acceptLead(lead, idempotency) {
+      const outcome = await intake.acceptLead(lead, idempotency);
+      if (outcome.kind === "created") report(outcome.confirmation);
+      return outcome;
+    },
+    async releaseSpam(leadId, actorId, confirmation, at) {
+      const released = await intake.releaseSpam(leadId, actorId, confirmation, at);
+      if (released) report(released.confirmation);
+      return released;
     },
   };
 }

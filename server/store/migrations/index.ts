@@ -13,6 +13,7 @@ import { conversation } from "./009-conversation.ts";
 import { responseClocks } from "./010-response-clocks.ts";
 import { confirmationsCountedByLead } from "./011-confirmations-counted-by-lead.ts";
 import { reportIndexes } from "./012-report-indexes.ts";
+import { confirmationBudgets } from "./013-confirmation-budgets.ts";
 
 /** One migration set for both databases, applied in name order; never edit a released one, add the next. */
 export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> => ({
@@ -28,6 +29,7 @@ export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> 
   "010-response-clocks": responseClocks(dialect),
   "011-confirmations-counted-by-lead": confirmationsCountedByLead(dialect),
   "012-report-indexes": reportIndexes,
+  "013-confirmation-budgets": confirmationBudgets(dialect),
 });
 
 /**
