@@ -29,11 +29,16 @@ export const mailDeliverySchema = z.object({
 });
 export type MailDelivery = z.infer<typeof mailDeliverySchema>;
 
-/** Why a lead's sender got no confirmation. */
+/**
+ * Why a lead's sender got no confirmation. The store records all but `limited`, which is how a role reads a
+ * limit that leads it may not see used up (server/staff/conversation-views.ts): saying which limit would tell it
+ * that such a lead exists.
+ */
 export const NOT_SENT_REASONS = [
   "recently_confirmed",
   "domain_limit",
   "hourly_limit",
+  "limited",
   "refused",
   "disabled",
   "no_mail_server",
@@ -45,6 +50,7 @@ export const NOT_SENT_LABELS: Record<NotSentReason, string> = {
   domain_limit:
     "Not sent: this hour's confirmations to the address's domain reached their limit (CONFIRMATIONS_PER_DOMAIN_PER_HOUR).",
   hourly_limit: "Not sent: this hour's confirmations reached their limit (CONFIRMATIONS_PER_HOUR).",
+  limited: "Not sent: a limit on confirmation e-mails applied.",
   refused: "Not sent: the address cannot be written into a message.",
   disabled: "Not sent: confirmation e-mails are turned off (CONFIRMATION_EMAILS=false).",
   no_mail_server: "Not sent: no mail server is set up (SMTP_URL).",

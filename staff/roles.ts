@@ -33,6 +33,17 @@ export const isRole = (value: unknown): value is Role => (ROLES as readonly unkn
 export const maySee = (role: Role, formId: string) =>
   (FORMS_OF_ROLE[role] as readonly string[]).includes(formId);
 
+/**
+ * May `role` see this lead: its form is one of the role's, and one the honeypot caught is for admins alone. What
+ * a role reads about any lead (its page, a reason, another request) rests on this.
+ */
+export const maySeeLead = (role: Role, lead: { formId: string; state: string }) =>
+  maySee(role, lead.formId) && (lead.state !== "spam" || mayAdminister(role));
+
+/** The role sees every lead there can be: every form, spam included. */
+export const maySeeEveryLead = (role: Role) =>
+  LEAD_FORM_IDS.every((formId) => maySeeLead(role, { formId, state: "spam" }));
+
 /** Every status a role's leads can have, in workflow order (for the status filter). */
 export function statusesFor(role: Role): string[] {
   const forms = FORMS_OF_ROLE[role];

@@ -3,7 +3,7 @@ import { promiseInWords, RESPONSE_PROMISES } from "../../leads/promises.ts";
 import type { LeadChange, LeadList, LeadPage } from "../../staff/api.ts";
 import { type CallAnswer, callRequest } from "../../staff/conversation.ts";
 import { PAGE_SIZE } from "../../staff/limits.ts";
-import { FORMS_OF_ROLE, mayAdminister, maySee, ROLES, type Role } from "../../staff/roles.ts";
+import { FORMS_OF_ROLE, mayAdminister, maySee, maySeeLead, ROLES, type Role } from "../../staff/roles.ts";
 import { statusesOf } from "../../staff/workflow.ts";
 import { assignmentNotice } from "../mail/assignment-notice.ts";
 import { type ConfirmationSettings, confirmationPlan } from "../mail/confirmation-plan.ts";
@@ -46,8 +46,7 @@ export function createInbox(deps: {
    */
   const visibleLead = async (role: Role, id: string): Promise<LeadRecord | null> => {
     const lead = await leadWork.lead(id);
-    if (!lead || !maySee(role, lead.formId)) return null;
-    return lead.state !== "spam" || mayAdminister(role) ? lead : null;
+    return lead && maySeeLead(role, lead) ? lead : null;
   };
 
   /** The lead page's lead; its delivery panel lists the confirmation's delivery after the channels'. */
@@ -121,7 +120,7 @@ export function createInbox(deps: {
       if (!work?.first_opened_at) await leadWork.markOpened(lead.id, actor.id, at);
       await audit.record({ actorId: actor.id, action: "lead_viewed", leadId: lead.id }, at);
       // Read before it is marked read: the page shows which messages are new to whoever opens it.
-      const thread = await conversationOf(conversation, lead.id);
+      const thread = await conversationOf(conversation, lead.id, actor.role);
       await conversation.markRead(lead.id, at);
       const others = await conversation.otherRequests(
         lead.id,

@@ -116,8 +116,8 @@ export interface NewMail {
   messageId: string;
 }
 
-/** Why the store records a confirmation as not sent. */
-export type SkipReason = NotSentReason;
+/** Why the store records a confirmation as not sent; `limited` is only ever how a staff role reads a limit. */
+export type SkipReason = Exclude<NotSentReason, "limited">;
 
 /** What became of a lead's confirmation: queued for the mail worker, or recorded as not sent and why. */
 export type ConfirmationOutcome = "queued" | SkipReason;
