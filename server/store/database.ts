@@ -123,6 +123,12 @@ export interface StaffTwoFactorTable {
   userId: string;
 }
 
+/** The last TOTP time step each account signed in with (migration 014). */
+export interface StaffTotpStepsTable {
+  user_id: string;
+  step: number;
+}
+
 export interface StaffSecretTable {
   name: string;
   value: string;
@@ -251,6 +257,7 @@ export interface Database {
   staff_session: StaffSessionTable;
   staff_setup_tokens: StaffSetupTokensTable;
   staff_two_factor: StaffTwoFactorTable;
+  staff_totp_steps: StaffTotpStepsTable;
   staff_user: StaffUserTable;
   leads: LeadsTable;
   outbox: OutboxTable;

@@ -14,6 +14,7 @@ import { responseClocks } from "./010-response-clocks.ts";
 import { confirmationsCountedByLead } from "./011-confirmations-counted-by-lead.ts";
 import { reportIndexes } from "./012-report-indexes.ts";
 import { confirmationBudgets } from "./013-confirmation-budgets.ts";
+import { totpSteps } from "./014-totp-steps.ts";
 
 /** One migration set for both databases, applied in name order; never edit a released one, add the next. */
 export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> => ({
@@ -30,6 +31,7 @@ export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> 
   "011-confirmations-counted-by-lead": confirmationsCountedByLead(dialect),
   "012-report-indexes": reportIndexes,
   "013-confirmation-budgets": confirmationBudgets(dialect),
+  "014-totp-steps": totpSteps(dialect),
 });
 
 /**
