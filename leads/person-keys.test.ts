@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { emailKey, personKeysOf, phoneKey } from "./person-keys.ts";
+import { mailboxes, spellingsOfOneMailbox } from "../server/test/mailbox-spellings.ts";
+import { domainOfMailbox, emailKey, mailboxKey, personKeysOf, phoneKey } from "./person-keys.ts";
 
 describe("emailKey", () => {
   it("compares addresses whatever their case and surrounding spaces", () => {
@@ -16,6 +18,46 @@ describe("emailKey", () => {
   it("keeps what distinguishes two mailboxes (dots and plus tags are the mail server's business)", () => {
     expect(emailKey("ada+jobs@example.com")).not.toBe(emailKey("ada@example.com"));
     expect(emailKey("a.da@example.com")).not.toBe(emailKey("ada@example.com"));
+  });
+});
+
+describe("mailboxKey", () => {
+  const canonical = ({ local, domain }: { local: string; domain: string }) =>
+    `${local}@${domain === "googlemail.com" ? "gmail.com" : domain}`;
+
+  it("gives every spelling of one mailbox one key: case, +tags, spaces, Gmail's dots and googlemail.com", () => {
+    fc.assert(
+      fc.property(spellingsOfOneMailbox, ({ mailbox, spellings }) => {
+        for (const spelling of spellings) expect(mailboxKey(spelling)).toBe(canonical(mailbox));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("keeps two mailboxes apart", () => {
+    fc.assert(
+      fc.property(mailboxes, mailboxes, (one, other) => {
+        fc.pre(canonical(one) !== canonical(other));
+        expect(mailboxKey(canonical(one))).not.toBe(mailboxKey(canonical(other)));
+      }),
+    );
+  });
+
+  it.each([
+    ["victim+1@Example.org", "victim@example.org"],
+    ["Victim+2@example.ORG ", "victim@example.org"],
+    ["v.i.c.t.i.m+x@googlemail.com", "victim@gmail.com"],
+    ["first.last@example.org", "first.last@example.org"],
+    ["someone-news@yahoo.com", "someone@yahoo.com"],
+    ["+only@example.org", "+only@example.org"],
+  ])("reads %s as %s", (spelling, key) => {
+    expect(mailboxKey(spelling)).toBe(key);
+  });
+
+  it("gives no key for a missing or blank address, and names the domain of one", () => {
+    expect(mailboxKey(undefined)).toBeNull();
+    expect(mailboxKey("  ")).toBeNull();
+    expect(domainOfMailbox("victim@gmail.com")).toBe("gmail.com");
   });
 });
 

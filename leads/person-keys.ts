@@ -1,4 +1,5 @@
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js";
+import normalizeEmail from "validator/lib/normalizeEmail.js";
 
 /**
  * What links one person's leads (issue 27, "Other requests from this person"): the same e-mail address,
@@ -16,6 +17,43 @@ export function emailKey(email: string | null | undefined): string | null {
   const key = email?.trim().toLowerCase();
   return key ? key : null;
 }
+
+/** What validator's normalizeEmail folds, on the domains it knows (Gmail, Outlook.com, Yahoo, iCloud, Yandex). */
+const PROVIDER_RULES = {
+  all_lowercase: true,
+  gmail_remove_dots: true,
+  gmail_remove_subaddress: true,
+  gmail_convert_googlemaildotcom: true,
+  outlookdotcom_remove_subaddress: true,
+  yahoo_remove_subaddress: true,
+  icloud_remove_subaddress: true,
+  yandex_convert_yandexru: true,
+};
+
+const GMAIL = "@gmail.com";
+
+/**
+ * The mailbox an address reaches, for counting the messages a mailbox is sent (one confirmation a day): the
+ * address lower-cased, without a `+tag` on any domain (where a server does not strip it, counting `a+x@d` as
+ * `a@d` only makes the count stricter), and each provider's own spellings folded by validator's normalizeEmail:
+ * Gmail's dots and its `googlemail.com` alias, Yahoo's `-keyword`, Yandex's domains. Gmail ignores every dot,
+ * so runs of dots go too (the library keeps them). Unlike emailKey, it links spellings a person may have used
+ * to tell their mailboxes apart: it never links leads, it only counts mail. Null when there is no address.
+ */
+export function mailboxKey(email: string | null | undefined): string | null {
+  const address = email?.trim();
+  if (!address) return null;
+  const at = address.lastIndexOf("@");
+  if (at < 1 || at === address.length - 1) return address.toLowerCase();
+  const local = address.slice(0, at);
+  const plus = local.indexOf("+");
+  const untagged = `${plus > 0 ? local.slice(0, plus) : local}@${address.slice(at + 1)}`;
+  const key = (normalizeEmail(untagged, PROVIDER_RULES) || untagged).toLowerCase();
+  return key.endsWith(GMAIL) ? `${key.slice(0, -GMAIL.length).replaceAll(".", "")}${GMAIL}` : key;
+}
+
+/** The domain of a mailbox key, the part after its last `@` (the recipient domain confirmations are capped by). */
+export const domainOfMailbox = (key: string) => key.slice(key.lastIndexOf("@") + 1);
 
 /**
  * The phone number in E.164 (+12125550142), read as a number of `country` unless it starts with +; an

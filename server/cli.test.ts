@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "./cli.ts";
 import { loadConfig } from "./config.ts";
-import { confirmationPlan } from "./mail/confirmation-plan.ts";
+import { confirmationPlan, confirmationSettingsOf } from "./mail/confirmation-plan.ts";
 import { BULK_BATCH } from "./store/engine.ts";
 import { newTempPath } from "./store/resume-files.ts";
 import type { Store } from "./store/store.ts";
@@ -297,6 +297,7 @@ describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
           mail: { from: MAIL_FROM },
           company: loadConfig({}).site.company,
           hoursPerBusinessDay: 8,
+          limits: confirmationSettingsOf(loadConfig({})).limits,
         },
       ),
     });

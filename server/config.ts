@@ -56,6 +56,15 @@ const bearerToken = z
   .string()
   .regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 visible ASCII characters (e.g. openssl rand -hex 32)");
 
+/**
+ * The confirmation e-mail's limits on top of one per mailbox per day (server/mail/confirmation-plan.ts), each per
+ * clock hour across every instance: to one recipient domain, and in all.
+ */
+const CONFIRMATION_LIMITS_ENV = {
+  CONFIRMATIONS_PER_DOMAIN_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  CONFIRMATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
+};
+
 /** Every variable the server reads; README's configuration table and .env.example list exactly these (env-docs.test.ts). */
 export const serverEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -149,6 +158,7 @@ export const serverEnvSchema = z.object({
   METRICS_TOKEN: bearerToken.optional(),
   /** false: no confirmation e-mail to the person who wrote in (otherwise sent whenever SMTP_URL and MAIL_FROM are set). */
   CONFIRMATION_EMAILS: flag.default(true),
+  ...CONFIRMATION_LIMITS_ENV,
   /** false: no escalation e-mails and no admins' digest of missed promises (otherwise sent whenever SMTP_URL and MAIL_FROM are set). */
   ESCALATION_EMAILS: flag.default(true),
   /** How often each instance looks for leads past due and for the day's digest (tests and operations shorten it). */

@@ -10,7 +10,7 @@ import { createLeadApi } from "./leads/lead-api.ts";
 import { listenTarget } from "./listen-target.ts";
 import type { Logger } from "./logger.ts";
 import { createInboundApi } from "./mail/inbound-api.ts";
-import { createMetrics } from "./metrics/metrics.ts";
+import { createMetrics, reportingSkips } from "./metrics/metrics.ts";
 import { createMetricsApi } from "./metrics/metrics-api.ts";
 import { createResumeLinkApi } from "./relay/channels/resume-link.ts";
 import { createRelay } from "./relay/relay.ts";
@@ -92,6 +92,8 @@ export async function startSiteServer({
         onAttempt: metrics?.delivery,
       })
     : undefined;
+  // The lead API and the staff inbox queue confirmations: each one recorded as not sent is counted.
+  const intake = metrics ? reportingSkips(store.intake, metrics.confirmationSkipped) : store.intake;
   /** New outbox work was committed (a lead, a reply, a lead out of spam): the worker looks now. */
   const wakeWorkers = () => relay?.wake();
   // With DATABASE_URL the rate limiter shares its counters through PostgreSQL, so this waits on it too.
@@ -99,12 +101,18 @@ export async function startSiteServer({
     createLeadApi({
       config,
       logger,
-      store,
+      store: { ...store, intake },
       onAccepted: wakeWorkers,
       onOutcome: metrics?.leadOutcome,
     }),
   );
-  const staffInbox = await openInbox?.({ config, logger, store, startup, onOutboxWork: wakeWorkers });
+  const staffInbox = await openInbox?.({
+    config,
+    logger,
+    store: { ...store, intake },
+    startup,
+    onOutboxWork: wakeWorkers,
+  });
   // After the steps that can hang, so a slow build load does not eat into their deadline.
   const site = await startup.step({ kind: "site", buildDir: config.buildDir }, () =>
     loadStaticSite(config.buildDir),

@@ -29,11 +29,29 @@ export const mailDeliverySchema = z.object({
 });
 export type MailDelivery = z.infer<typeof mailDeliverySchema>;
 
-/** Why a lead's sender got no confirmation. */
-export const NOT_SENT_REASONS = ["recently_confirmed", "disabled", "no_mail_server", "spam"] as const;
+/**
+ * Why a lead's sender got no confirmation. The store records all but `limited`, which is how a role reads a
+ * limit that leads it may not see used up (server/staff/conversation-views.ts): saying which limit would tell it
+ * that such a lead exists.
+ */
+export const NOT_SENT_REASONS = [
+  "recently_confirmed",
+  "domain_limit",
+  "hourly_limit",
+  "limited",
+  "refused",
+  "disabled",
+  "no_mail_server",
+  "spam",
+] as const;
 export type NotSentReason = (typeof NOT_SENT_REASONS)[number];
 export const NOT_SENT_LABELS: Record<NotSentReason, string> = {
-  recently_confirmed: "Not sent: this address was sent a confirmation in the last 24 hours.",
+  recently_confirmed: "Not sent: this mailbox was sent a confirmation in the last 24 hours.",
+  domain_limit:
+    "Not sent: this hour's confirmations to the address's domain reached their limit (CONFIRMATIONS_PER_DOMAIN_PER_HOUR).",
+  hourly_limit: "Not sent: this hour's confirmations reached their limit (CONFIRMATIONS_PER_HOUR).",
+  limited: "Not sent: a limit on confirmation e-mails applied.",
+  refused: "Not sent: the address cannot be written into a message.",
   disabled: "Not sent: confirmation e-mails are turned off (CONFIRMATION_EMAILS=false).",
   no_mail_server: "Not sent: no mail server is set up (SMTP_URL).",
   spam: "Not sent: the lead was caught as spam.",

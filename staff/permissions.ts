@@ -62,6 +62,12 @@ export function maySeeLead(role: Role, lead: { formId: string; spam: boolean }):
   return (scope.forms as readonly string[]).includes(lead.formId) && (!lead.spam || scope.spam);
 }
 
+/** The role sees every lead there can be: every form, and what the honeypot caught. */
+export function maySeeEveryLead(role: Role): boolean {
+  const scope = leadScopeOf(role);
+  return scope.spam && LEAD_FORM_IDS.every((form) => scope.forms.includes(form));
+}
+
 /** The roles whose scope shares a form with `role`'s: whom `role` may give a lead to. */
 export const rolesSharingForms = (role: Role): Role[] =>
   ROLES.filter((other) => FORMS_OF_ROLE[other].some((form) => FORMS_OF_ROLE[role].includes(form)));

@@ -1,14 +1,14 @@
 import type { LeadFormId } from "../../leads/catalog.ts";
 import { type ConfirmationCompany, confirmationFor } from "../../leads/confirmations.ts";
-import { emailKey } from "../../leads/person-keys.ts";
+import { domainOfMailbox, emailKey, mailboxKey } from "../../leads/person-keys.ts";
 import { hoursPerBusinessDay } from "../calendar/business-hours.ts";
 import type { ServerConfig } from "../config.ts";
 import { newId } from "../store/ids.ts";
-import type { ConfirmationPlan, LeadState } from "../store/lead-records.ts";
+import type { ConfirmationLimits, ConfirmationPlan, LeadState } from "../store/lead-records.ts";
 import { MailRefusal } from "./mail-checks.ts";
 import { buildConfirmation, type MailSettings } from "./outgoing-mail.ts";
 
-/** One confirmation per address per this long, counted in the store (issue 27). */
+/** One confirmation per mailbox per this long, counted in the store. */
 export const CONFIRMATION_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface ConfirmationSettings {
@@ -19,30 +19,45 @@ export interface ConfirmationSettings {
   company: ConfirmationCompany;
   /** The business calendar's open hours per day (undefined when its days differ): the promise's words. */
   hoursPerBusinessDay: number | undefined;
+  limits: ConfirmationLimits;
 }
 
 /** The settings the configuration gives: confirmations need SMTP_URL and MAIL_FROM, and CONFIRMATION_EMAILS. */
 export const confirmationSettingsOf = (
-  config: Pick<ServerConfig, "CONFIRMATION_EMAILS" | "SMTP_URL" | "MAIL_FROM" | "BUSINESS_HOURS" | "site">,
+  config: Pick<
+    ServerConfig,
+    | "CONFIRMATION_EMAILS"
+    | "CONFIRMATIONS_PER_DOMAIN_PER_HOUR"
+    | "CONFIRMATIONS_PER_HOUR"
+    | "SMTP_URL"
+    | "MAIL_FROM"
+    | "BUSINESS_HOURS"
+    | "site"
+  >,
 ): ConfirmationSettings => ({
   enabled: config.CONFIRMATION_EMAILS,
   mail: config.SMTP_URL && config.MAIL_FROM ? { from: config.MAIL_FROM } : undefined,
   company: config.site.company,
   hoursPerBusinessDay: hoursPerBusinessDay(config.BUSINESS_HOURS),
+  limits: {
+    windowMs: CONFIRMATION_WINDOW_MS,
+    perDomainPerHour: config.CONFIRMATIONS_PER_DOMAIN_PER_HOUR,
+    perHour: config.CONFIRMATIONS_PER_HOUR,
+  },
 });
 
 /**
  * What a new lead's confirmation comes to: the message, built and checked (its Message-ID fixed now, so every
- * attempt sends the same), or why none is sent, with the copy it would have had. Undefined when the lead gave no
- * address a message could go to.
+ * attempt sends the same) with its mailbox and the limits the store queues it within, or why none is sent, with
+ * the copy it would have had. Undefined when the lead gave no address.
  */
 export function confirmationPlan(
   lead: { formId: LeadFormId; state: LeadState; fields: Readonly<Record<string, string | undefined>> },
   settings: ConfirmationSettings,
 ): ConfirmationPlan | undefined {
-  const key = emailKey(lead.fields.email);
+  const mailbox = mailboxKey(lead.fields.email);
   const to = lead.fields.email?.trim();
-  if (!key || !to) return undefined;
+  if (!mailbox || !to) return undefined;
   const copy = confirmationFor(lead.formId, lead.fields, settings.company, settings.hoursPerBusinessDay);
   const skipped =
     lead.state === "spam"
@@ -57,13 +72,14 @@ export function confirmationPlan(
   try {
     built = buildConfirmation({ to, confirmation: copy, settings: settings.mail });
   } catch (error) {
-    // The form's own check let the address through; one the mail checks refuse gets no message.
-    if (error instanceof MailRefusal) return undefined;
+    // The form's own check let the address through; one the mail checks refuse gets no message, and says so.
+    if (error instanceof MailRefusal) return { skipped: "refused", to, ...copy };
     throw error;
   }
   return {
-    addressKey: key,
-    windowMs: CONFIRMATION_WINDOW_MS,
+    mailbox,
+    domain: domainOfMailbox(mailbox),
+    limits: settings.limits,
     mail: {
       id: newId(),
       kind: "confirmation",

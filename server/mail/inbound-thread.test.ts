@@ -5,7 +5,7 @@ import { newId } from "../store/ids.ts";
 import { replyFromPerson } from "../test/inbound-mail.ts";
 import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
 import { DIALECTS } from "../test/test-database.ts";
-import { confirmationPlan } from "./confirmation-plan.ts";
+import { confirmationPlan, confirmationSettingsOf } from "./confirmation-plan.ts";
 import { createInboundApi } from "./inbound-api.ts";
 import { tokenOfMessageId } from "./message-ids.ts";
 
@@ -43,6 +43,7 @@ describe.each(DIALECTS)("replies from people on their leads on %s", (dialect) =>
         mail: { from: MAIL_FROM },
         company: h.config.site.company,
         hoursPerBusinessDay: 8,
+        limits: confirmationSettingsOf(h.config).limits,
       }),
     });
     const row = await h.db

@@ -4,8 +4,9 @@ import { STAFF_API, STAFF_ENDPOINTS } from "../../staff/endpoints.ts";
 import type { ServerConfig } from "../config.ts";
 import type { LeadOutcome } from "../leads/lead-api.ts";
 import type { DeliveryOutcome, OutboxChannel } from "../relay/outbox-worker.ts";
-import { CHANNELS } from "../store/lead-records.ts";
+import { CHANNELS, type ConfirmationOutcome, type SkipReason } from "../store/lead-records.ts";
 import type { ChannelHealth } from "../store/queries/incidents.ts";
+import type { LeadIntake } from "../store/queries/intake.ts";
 import type { Store } from "../store/store.ts";
 
 /** One answered request, as the access log saw it (server/access-log.ts). */
@@ -24,7 +25,20 @@ export interface Metrics {
   /** One outbox attempt: a lead's delivery over its channel, or a message of the mail outbox (`mail`). */
   delivery(channel: OutboxChannel, outcome: DeliveryOutcome, seconds: number): void;
   request(observed: ObservedRequest): void;
+  /** A confirmation the store recorded as not sent, and why. */
+  confirmationSkipped(reason: SkipReason): void;
 }
+
+/** Every reason a confirmation is recorded as not sent, each counted from 0. */
+const SKIP_REASONS: readonly SkipReason[] = [
+  "recently_confirmed",
+  "domain_limit",
+  "hourly_limit",
+  "refused",
+  "disabled",
+  "no_mail_server",
+  "spam",
+];
 
 /** The staff sign-in route and what each of its answers means (its contract: docs/staff-guide.md). */
 const SIGN_IN_ROUTE = `${STAFF_API}${STAFF_ENDPOINTS.signIn.path}`;
@@ -112,6 +126,14 @@ export function createMetrics({
     registers,
   });
 
+  const skipped = new Counter({
+    name: "confirmations_skipped_total",
+    help: "Confirmation e-mails recorded as not sent, by reason (recently_confirmed: the mailbox had its one today).",
+    labelNames: ["reason"],
+    registers,
+  });
+  for (const reason of SKIP_REASONS) skipped.inc({ reason }, 0);
+
   function setOutbox(channel: OutboxChannel, state: ChannelHealth | undefined, at: number) {
     pending.set({ channel }, state?.pending ?? 0);
     dead.set({ channel }, state?.dead ?? 0);
@@ -119,7 +141,7 @@ export function createMetrics({
     oldestPending.set({ channel }, since === null ? 0 : Math.max(0, (at - since) / 1000));
   }
 
-  /** Sets the outbox gauges from the store; a store that does not answer leaves them empty, not stale. */
+  /** Sets the outbox gauges from one store read; a store that does not answer leaves them empty, not stale. */
   async function readOutbox(): Promise<void> {
     pending.reset();
     dead.reset();
@@ -155,6 +177,31 @@ export function createMetrics({
       requests.observe({ route, method, status }, seconds);
       if (route === SIGN_IN_ROUTE && method === "POST")
         signIns.inc({ outcome: SIGN_IN_OUTCOMES[status] ?? "rejected" });
+    },
+    confirmationSkipped(reason) {
+      skipped.inc({ reason });
+    },
+  };
+}
+
+/**
+ * The store's intake, reporting each confirmation it records as not sent, whichever path queued it: a new lead
+ * (the lead API) or one taken out of spam (the staff inbox).
+ */
+export function reportingSkips(intake: LeadIntake, onSkipped: (reason: SkipReason) => void): LeadIntake {
+  const report = (outcome: ConfirmationOutcome | undefined) => {
+    if (outcome && outcome !== "queued") onSkipped(outcome);
+  };
+  return {
+    async acceptLead(lead, idempotency) {
+      const outcome = await intake.acceptLead(lead, idempotency);
+      if (outcome.kind === "created") report(outcome.confirmation);
+      return outcome;
+    },
+    async releaseSpam(leadId, actorId, confirmation, at) {
+      const released = await intake.releaseSpam(leadId, actorId, confirmation, at);
+      if (released) report(released.confirmation);
+      return released;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { mailboxKey } from "../../leads/person-keys.ts";
 import type { LeadDetail, LeadPage } from "../../staff/api.ts";
 import {
   type Attachment,
@@ -8,6 +9,9 @@ import {
   type NotSentReason,
 } from "../../staff/conversation.ts";
 import { formLabelOf } from "../../staff/labels.ts";
+import { maySeeEveryLead, maySeeLead } from "../../staff/permissions.ts";
+import type { Role } from "../../staff/roles.ts";
+import { CONFIRMATION_WINDOW_MS } from "../mail/confirmation-plan.ts";
 import type { ConversationQueries } from "../store/queries/conversation.ts";
 import type { MailOutbox } from "../store/queries/mail-outbox.ts";
 import { personOf } from "./lead-views.ts";
@@ -29,7 +33,11 @@ const deliveryOf = (row: Sent): MailDelivery => ({
 const notSentOf = (reason: string | null): NotSentReason | null =>
   (NOT_SENT_REASONS as readonly string[]).includes(reason ?? "") ? (reason as NotSentReason) : null;
 
-export function sentEntry(row: Sent): ConversationEntry {
+/** One message sent about the lead; a confirmation not sent says why in `notSent` (its reason, as recorded). */
+export function sentEntry(
+  row: Sent,
+  notSent = row.state === "not_sent" ? notSentOf(row.not_sent) : null,
+): ConversationEntry {
   const common = {
     id: row.id,
     at: iso(row.created_at),
@@ -38,7 +46,6 @@ export function sentEntry(row: Sent): ConversationEntry {
     text: row.text,
   };
   if (row.kind === "confirmation") {
-    const notSent = row.state === "not_sent" ? notSentOf(row.not_sent) : null;
     return { kind: "confirmation", ...common, delivery: notSent ? null : deliveryOf(row), notSent };
   }
   return {
@@ -63,10 +70,30 @@ export const attachmentsOf = (
       size: Number(file.size),
     }));
 
-/** The lead's conversation: what was sent, what came back, the calls, oldest first. */
+/**
+ * Why a confirmation was not sent, as `role` may read it. A limit other leads used up is named only when the role
+ * may see one of them (the mailbox's day: the lead whose confirmation it had) or every lead there is (the domain's
+ * and the hour's counts); to any other role it reads `limited`, which names no lead, so a recruiter never learns
+ * from a skipped confirmation that the same person just asked for a demo.
+ */
+async function notSentFor(store: ConversationQueries, role: Role, row: Sent): Promise<NotSentReason | null> {
+  const reason = notSentOf(row.not_sent);
+  if (reason === "domain_limit" || reason === "hourly_limit")
+    return maySeeEveryLead(role) ? reason : "limited";
+  if (reason !== "recently_confirmed") return reason;
+  const mailbox = mailboxKey(row.to_address);
+  const at = Number(row.created_at);
+  const before = mailbox ? await store.confirmedBefore(mailbox, at - CONFIRMATION_WINDOW_MS, at) : [];
+  return before.some((lead) => maySeeLead(role, { formId: lead.form_id, spam: lead.state === "spam" }))
+    ? reason
+    : "limited";
+}
+
+/** The lead's conversation as `role` reads it: what was sent, what came back, the calls, oldest first. */
 export async function conversationOf(
   store: ConversationQueries,
   leadId: string,
+  role: Role,
 ): Promise<ConversationEntry[]> {
   const [sent, received, calls] = await Promise.all([
     store.sent(leadId),
@@ -74,8 +101,11 @@ export async function conversationOf(
     store.calls(leadId),
   ]);
   const attachments = await store.attachmentsOf(received.map((message) => message.id));
+  const notSent = await Promise.all(
+    sent.map((row) => (row.state === "not_sent" ? notSentFor(store, role, row) : null)),
+  );
   const entries: { at: number; entry: ConversationEntry }[] = [
-    ...sent.map((row) => ({ at: Number(row.created_at), entry: sentEntry(row) })),
+    ...sent.map((row, index) => ({ at: Number(row.created_at), entry: sentEntry(row, notSent[index]) })),
     ...received.map((row) => ({
       at: Number(row.received_at),
       entry: {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LeadList, type LeadPage, leadListAnswer, leadPageAnswer } from "../../staff/api.ts";
-import { confirmationPlan } from "../mail/confirmation-plan.ts";
+import { confirmationPlan, confirmationSettingsOf } from "../mail/confirmation-plan.ts";
 import { newId } from "../store/ids.ts";
 import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
 import { DIALECTS } from "../test/test-database.ts";
@@ -190,6 +190,7 @@ describe.each(DIALECTS)("the inbox's views on %s", (dialect) => {
       mail: { from: "Northwind <hello@northwind.example>" },
       company: h.config.site.company,
       hoursPerBusinessDay: 8,
+      limits: confirmationSettingsOf(h.config).limits,
     };
     const lead = { formId: "chartassist-demo" as const, state: "pending" as const, fields };
     const queued = newId();

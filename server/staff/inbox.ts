@@ -146,7 +146,7 @@ export function createInbox(deps: {
         lead: await detailOf(lead),
         notes: (await leadWork.notes(lead.id)).map(toNote),
         history: (await leadWork.history(lead.id)).map(toHistoryEntry),
-        conversation: await conversationOf(conversation, lead.id),
+        conversation: await conversationOf(conversation, lead.id, viewer.role),
         otherRequests: others.map(toOtherRequest),
       };
     },

@@ -4,6 +4,7 @@ import type { Store } from "../store/store.ts";
 import type { StaffAuth } from "./auth.ts";
 import { cookieHeaderOf } from "./cookies.ts";
 import type { StaffUser } from "./session.ts";
+import { stepOfCode, totpKeyOf } from "./totp-steps.ts";
 
 export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MS = 15 * 60 * 1000;
@@ -18,8 +19,8 @@ const refusedByLibrary = (error: unknown) => error instanceof APIError;
 /**
  * Password and TOTP code in one step, by better-auth: its e-mail sign-in checks the password and (the account
  * having two-factor) hands back the plugin's challenge cookie, which its TOTP check turns into a session. Around
- * it: five wrong attempts in a row (password or code) lock the account for 15 minutes, and every outcome is
- * audited by account id.
+ * it: a code is accepted once per account (a used one is refused as a wrong one is), five wrong attempts in a
+ * row (password or code) lock the account for 15 minutes, and every outcome is audited by account id.
  */
 export function createSignIn(deps: {
   auth: StaffAuth;
@@ -81,6 +82,12 @@ export function createSignIn(deps: {
       if (refusedByLibrary(error)) return recordFailure(user.id);
       throw error;
     }
+    // Before the plugin checks the code: its step must be later than the last one the account signed in with,
+    // claimed in the store, so of two sign-ins with one code (on any instances) one goes on. The plugin checks
+    // codes against the real clock, so this does too.
+    const key = await totpKeyOf(auth, user.id);
+    const step = key ? stepOfCode(key, code, Date.now()) : null;
+    if (step !== null && !(await staffAccounts.claimTotpStep(user.id, step))) return recordFailure(user.id);
     let cookies: string[];
     try {
       const second = await auth.api.verifyTOTP({

@@ -123,6 +123,12 @@ export interface StaffTwoFactorTable {
   userId: string;
 }
 
+/** The last TOTP time step each account signed in with (migration 014). */
+export interface StaffTotpStepsTable {
+  user_id: string;
+  step: number;
+}
+
 export interface StaffSecretTable {
   name: string;
   value: string;
@@ -183,8 +189,17 @@ export interface MailOutboxTable extends LeasedAttemptColumns {
   dedupe_key: string | null;
   /** Why a confirmation was not sent (state not_sent). */
   not_sent: string | null;
+  /** A queued confirmation's mailbox (migration 013): what one confirmation per mailbox per day counts. */
+  mailbox_key: string | null;
   state: Generated<MailState>;
   created_at: Millis;
+}
+
+/** The confirmations queued in one clock hour, to one recipient domain or (bucket `*`) in all (migration 013). */
+export interface ConfirmationBudgetsTable {
+  hour_start: Millis;
+  bucket: string;
+  sent: number;
 }
 
 /** A message someone sent in (POST /api/inbound/email); no lead: unmatched, kept until `expires_at`. */
@@ -242,6 +257,7 @@ export interface Database {
   staff_session: StaffSessionTable;
   staff_setup_tokens: StaffSetupTokensTable;
   staff_two_factor: StaffTwoFactorTable;
+  staff_totp_steps: StaffTotpStepsTable;
   staff_user: StaffUserTable;
   leads: LeadsTable;
   outbox: OutboxTable;
@@ -253,6 +269,7 @@ export interface Database {
   lead_calls: LeadCallsTable;
   staff_settings: StaffSettingsTable;
   promise_digests: PromiseDigestsTable;
+  confirmation_budgets: ConfirmationBudgetsTable;
 }
 
 export type LeadDb = Kysely<Database>;

@@ -48,8 +48,8 @@ export interface DialectSql {
   /** What names a lead inside a search's subquery (the lead aliased `l`). */
   rowKey: RawBuilder<string>;
   /**
-   * Holds, until the transaction ends, every other transaction that decides by the same key (a confirmation's
-   * address): a statement to run first, or null where transactions never run side by side.
+   * Holds, until the transaction ends, every other transaction that decides by the same key (the confirmations'
+   * limits): a statement to run first, or null where transactions never run side by side.
    */
   serialiseOn(key: string): RawBuilder<unknown> | null;
 }

@@ -137,11 +137,27 @@ export interface InboundMail {
   }[];
 }
 
+/** Why the store records a confirmation as not sent; `limited` is only ever how a staff role reads a limit. */
+export type SkipReason = Exclude<NotSentReason, "limited">;
+
+/** What became of a lead's confirmation: queued for the mail worker, or recorded as not sent and why. */
+export type ConfirmationOutcome = "queued" | SkipReason;
+
+/** The limits a confirmation is queued within (the store decides, in the lead's transaction). */
+export interface ConfirmationLimits {
+  /** One confirmation per mailbox per this long. */
+  windowMs: number;
+  /** At most this many to one recipient domain per clock hour (CONFIRMATIONS_PER_DOMAIN_PER_HOUR). */
+  perDomainPerHour: number;
+  /** At most this many in all per clock hour (CONFIRMATIONS_PER_HOUR). */
+  perHour: number;
+}
+
 /**
- * What a new lead's confirmation comes to: a message to send unless its address (`addressKey`: trimmed and
- * lower-cased, as the leads' `email_key`) was sent one within `windowMs` (the store decides, in the lead's
- * transaction), or why none is sent, with the copy it would have had.
+ * What a new lead's confirmation comes to: a message to send unless its mailbox (`mailbox`: leads/person-keys.ts
+ * `mailboxKey`) was sent one within the window, or its domain or all confirmations are at the
+ * hour's limit, or why none is sent, with the copy it would have had.
  */
 export type ConfirmationPlan =
-  | { mail: NewMail; addressKey: string; windowMs: number }
-  | { skipped: NotSentReason; to: string; subject: string; text: string };
+  | { mail: NewMail; mailbox: string; domain: string; limits: ConfirmationLimits }
+  | { skipped: SkipReason; to: string; subject: string; text: string };

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
+import { setTimeout as sleep } from "node:timers/promises";
 import { Hono } from "hono";
 import { URI } from "otpauth";
 import type { LeadSource } from "../../leads/source.ts";
@@ -26,6 +27,15 @@ export const totpNow = (totpUri: string, at = Date.now()) => {
   return otp.generate({ timestamp: at });
 };
 
+/** A TOTP step is 30 s; the server accepts the current one and one either side, each once per account. */
+export const TOTP_STEP_MS = 30_000;
+
+/** A request to /api/staff<path> from the site's own origin, as the UI sends it. */
+type StaffRequest = (
+  pathname: string,
+  init?: RequestInit & { cookie?: string; json?: unknown },
+) => Promise<Response>;
+
 export interface StaffMemberFixture {
   id: string;
   email: string;
@@ -49,10 +59,16 @@ export interface StaffHarness {
   /** Moves the API's clock (idle timeout, lockout). */
   advance(ms: number): void;
   /** A request to /api/staff<path> from the site's own origin, as the UI sends it. */
-  request(pathname: string, init?: RequestInit & { cookie?: string; json?: unknown }): Promise<Response>;
+  request: StaffRequest;
   /** Adds a person with the CLI's code path, sets them up through the API and signs them in. */
   addStaff(role: Role, email?: string): Promise<StaffMemberFixture>;
+  /**
+   * Signs in with a code the account has not used (each is accepted once): the current one, else the next, else
+   * it waits for the step after.
+   */
   signIn(email: string, totpUri: string, password?: string): Promise<Response>;
+  /** A second server's staff API on the same database (its own store, better-auth and limiter), closed with this. */
+  secondInstance(): Promise<{ request: StaffRequest }>;
   seedLead(
     formId: string,
     fields: Record<string, string>,
@@ -68,24 +84,9 @@ export interface StaffHarness {
   close(): Promise<void>;
 }
 
-/** The staff API in process (app.request) over a real store: SQLite in a temp dir, or a PostgreSQL schema. */
-export async function openStaffHarness(
-  dialect: StoreDialect,
-  env: Record<string, string> = {},
-): Promise<StaffHarness> {
-  const database = await createTestDatabase(dialect, "staff-test");
-  const { dataDir } = database;
-  const config = loadConfig({ SITE_URL, LOG_LEVEL: "silent", ...database.env, ...env });
-  let offset = 0;
-  const now = () => Date.now() + offset;
-  const store = await database.openStore();
-  const auth = await openStaffAuth(store, SITE_URL);
-  const api = await createStaffApi({ config, logger: createLogger("silent"), store, auth, now });
-  const accounts = createStaffAccounts({ store, auth, siteUrl: SITE_URL, now });
-  // Mounted where server/index.ts mounts it, so better-auth sees its own paths.
-  const app = new Hono().route("/api/staff", api.app);
-
-  const request: StaffHarness["request"] = (pathname, init = {}) => {
+/** Requests to /api/staff<path> of `app`, from the site's own origin, as the UI sends them. */
+function requester(app: Hono): StaffRequest {
+  return (pathname, init = {}) => {
     const { cookie, json, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (!headers.has("Origin") && !headers.has("X-No-Origin")) headers.set("Origin", SITE_URL);
@@ -100,9 +101,46 @@ export async function openStaffHarness(
       }),
     );
   };
+}
 
-  const signIn: StaffHarness["signIn"] = (email, totpUri, password = PASSWORD) =>
-    request("/sign-in", { method: "POST", json: { email, password, code: totpNow(totpUri) } });
+/** The staff API in process (app.request) over a real store: SQLite in a temp dir, or a PostgreSQL schema. */
+export async function openStaffHarness(
+  dialect: StoreDialect,
+  env: Record<string, string> = {},
+): Promise<StaffHarness> {
+  const database = await createTestDatabase(dialect, "staff-test");
+  const { dataDir } = database;
+  const config = loadConfig({ SITE_URL, LOG_LEVEL: "silent", ...database.env, ...env });
+  let offset = 0;
+  const now = () => Date.now() + offset;
+  const closing: (() => Promise<unknown>)[] = [];
+  /** The staff API on a store of this database, as one server instance mounts it. */
+  const instance = async () => {
+    const store = await database.openStore();
+    const auth = await openStaffAuth(store, SITE_URL);
+    const api = await createStaffApi({ config, logger: createLogger("silent"), store, auth, now });
+    closing.push(
+      () => api.close(),
+      () => store.close(),
+    );
+    // Mounted where server/index.ts mounts it, so better-auth sees its own paths.
+    return { store, auth, request: requester(new Hono().route("/api/staff", api.app)) };
+  };
+  const { store, auth, request } = await instance();
+  const accounts = createStaffAccounts({ store, auth, siteUrl: SITE_URL, now });
+
+  /** The last TOTP step each authenticator (by its URI) signed in with. */
+  const usedSteps = new Map<string, number>();
+  const signIn: StaffHarness["signIn"] = async (email, totpUri, password = PASSWORD) => {
+    const current = Math.floor(Date.now() / TOTP_STEP_MS);
+    const step = Math.max(current, (usedSteps.get(totpUri) ?? -1) + 1);
+    // Two steps ahead is not accepted yet: wait until it is the next one.
+    if (step > current + 1) await sleep((step - 1) * TOTP_STEP_MS - Date.now() + 50);
+    const code = totpNow(totpUri, step * TOTP_STEP_MS + 1);
+    const response = await request("/sign-in", { method: "POST", json: { email, password, code } });
+    if (response.status === 200) usedSteps.set(totpUri, step);
+    return response;
+  };
 
   return {
     dialect,
@@ -176,9 +214,11 @@ export async function openStaffHarness(
       });
       return id;
     },
+    async secondInstance() {
+      return { request: (await instance()).request };
+    },
     async close() {
-      await api.close();
-      await store.close();
+      for (const close of closing.reverse()) await close();
       await database.drop();
     },
   };

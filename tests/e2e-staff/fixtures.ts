@@ -1,5 +1,9 @@
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { readFile, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import { type APIRequestContext, test as base, type Cookie, expect, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
@@ -60,10 +64,12 @@ export const test = base.extend<
         extraHTTPHeaders: { "X-Forwarded-For": `10.255.${workerInfo.workerIndex % 256}.1` },
       });
       const { admin } = seed.accounts;
-      const signedIn = await request.post("/api/staff/sign-in", {
-        data: { email: admin.email, password: PASSWORD, code: codeOf(admin.secret) },
-        headers: { Origin: server.origin },
-      });
+      const signedIn = await withFreshCode(admin, (code) =>
+        request.post("/api/staff/sign-in", {
+          data: { email: admin.email, password: PASSWORD, code },
+          headers: { Origin: server.origin },
+        }),
+      );
       expect(signedIn.status()).toBe(200);
       await use((await request.storageState()).cookies);
       await request.dispose();
@@ -86,8 +92,56 @@ export const test = base.extend<
 
 export { expect };
 
-/** The authenticator's current code. */
-export const codeOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+/** The authenticator's current code, or the code of the 30-second step at `at`. */
+export const codeOf = (secret: string, at = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
+
+const TOTP_STEP_MS = 30_000;
+/** A lock older than this was left by a worker that died holding it. */
+const STALE_LOCK_MS = 120_000;
+
+/** Takes the lock file `lock`, waiting while another process holds it. */
+async function acquire(lock: string) {
+  for (;;) {
+    try {
+      await writeFile(lock, String(process.pid), { flag: "wx" });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const since = await stat(lock).then(
+      (held) => Date.now() - held.mtimeMs,
+      () => 0,
+    );
+    if (since > STALE_LOCK_MS) await rm(lock, { force: true });
+    await sleep(100);
+  }
+}
+
+/**
+ * Runs one sign-in of `account` with a code it has not signed in with: the server accepts each code once per
+ * account, and the tests of every worker sign in with the seeded accounts. Their sign-ins take turns (a lock file
+ * in the run's directory), each with a later step than the last: the current step's code, else the next one's,
+ * else it waits for the step after. `attempt` must resolve once the server has answered.
+ */
+export async function withFreshCode<T>(account: Account, attempt: (code: string) => Promise<T>): Promise<T> {
+  const runDir = process.env.E2E_STAFF_RUN_DIR;
+  if (!runDir) throw new Error("E2E_STAFF_RUN_DIR is not set (playwright.staff.config.ts sets it)");
+  const name = createHash("sha256").update(account.secret).digest("hex").slice(0, 16);
+  const lock = path.join(runDir, `totp-${name}.lock`);
+  const used = path.join(runDir, `totp-${name}.step`);
+  await acquire(lock);
+  try {
+    const last = Number(await readFile(used, "utf8").catch(() => "-1"));
+    const current = Math.floor(Date.now() / TOTP_STEP_MS);
+    const step = Math.max(current, last + 1);
+    if (step > current + 1) await sleep((step - 1) * TOTP_STEP_MS - Date.now() + 50);
+    await writeFile(used, String(step));
+    return await attempt(codeOf(account.secret, step * TOTP_STEP_MS + 1));
+  } finally {
+    await rm(lock, { force: true });
+  }
+}
 
 /** `npm run leads -- staff add` on the served store; returns the set-up link's path and query. */
 export async function staffAdd(server: StaffServer, account: Omit<Account, "secret">): Promise<string> {
@@ -145,17 +199,35 @@ export async function createAccount(
   return { ...account, secret };
 }
 
-/** The sign-in page, with the account's password and current code unless an attempt gives others. */
+/**
+ * The sign-in page, with the account's password and a code it has not used (withFreshCode) unless an attempt
+ * gives others.
+ */
 export async function signIn(
   page: Page,
   account: Account,
-  { next = "/staff", password = PASSWORD, code = codeOf(account.secret) } = {},
+  { next = "/staff", password = PASSWORD, code }: { next?: string; password?: string; code?: string } = {},
 ) {
   await page.goto(`/staff/sign-in?next=${encodeURIComponent(next)}`);
   await page.getByLabel("E-mail").fill(account.email);
   await page.getByLabel("Password").fill(password);
+  // A wrong password or a code of the test's own uses up none of the account's codes.
+  if (code !== undefined || password !== PASSWORD) {
+    await page.getByLabel("Code from your authenticator app").fill(code ?? codeOf(account.secret));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    return;
+  }
+  await withFreshCode(account, (fresh) => submitCode(page, fresh));
+}
+
+/** Types the code and sends the sign-in form, resolving once the server has answered it. */
+export async function submitCode(page: Page, code: string) {
   await page.getByLabel("Code from your authenticator app").fill(code);
+  const answered = page.waitForResponse(
+    (response) => response.url().endsWith("/api/staff/sign-in") && response.request().method() === "POST",
+  );
   await page.getByRole("button", { name: "Sign in" }).click();
+  await answered;
 }
 
 /** A lead through the public intake API, as a visitor's browser sends it; returns its id. */

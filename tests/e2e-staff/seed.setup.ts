@@ -5,7 +5,15 @@ import { newId } from "../../server/store/ids.ts";
 import { newTempPath } from "../../server/store/resume-files.ts";
 import { openStore } from "../../server/store/store.ts";
 import { SAMPLES } from "../staff/sample-leads.ts";
-import { codeOf, createAccount, expect, PASSWORD, type Seed, type StaffServer, test } from "./fixtures.ts";
+import {
+  createAccount,
+  expect,
+  PASSWORD,
+  type Seed,
+  type StaffServer,
+  test,
+  withFreshCode,
+} from "./fixtures.ts";
 
 /**
  * The staff UI suite's data, in the served store before any test (playwright.staff.config.ts runs this once per
@@ -91,10 +99,9 @@ test("the served store has the suite's leads and accounts", async ({ server, req
   // The leads an admin opened and moved on, through the API as the lead page does it.
   const { admin } = accounts;
   const headers = { Origin: server.origin };
-  const signedIn = await request.post("/api/staff/sign-in", {
-    data: { email: admin.email, password: PASSWORD, code: codeOf(admin.secret) },
-    headers,
-  });
+  const signedIn = await withFreshCode(admin, (code) =>
+    request.post("/api/staff/sign-in", { data: { email: admin.email, password: PASSWORD, code }, headers }),
+  );
   expect(signedIn.status()).toBe(200);
   expect((await request.get(`/api/staff/leads/${leads.marisol}`)).status()).toBe(200);
   const moved = await request.patch(`/api/staff/leads/${leads.marisol}`, {

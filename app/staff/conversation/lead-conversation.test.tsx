@@ -135,7 +135,7 @@ describe("a lead's conversation", () => {
     await screen.findByRole("heading", { level: 1, name: "Owen Park" });
     expect(
       within(conversation()).getByText(
-        "Not sent: this address was sent a confirmation in the last 24 hours.",
+        "Not sent: this mailbox was sent a confirmation in the last 24 hours.",
       ),
     ).toBeInTheDocument();
   });

@@ -12,6 +12,8 @@ import { conversation } from "./009-conversation.ts";
 import { responseClocks } from "./010-response-clocks.ts";
 import { confirmationsCountedByLead } from "./011-confirmations-counted-by-lead.ts";
 import { reportIndexes } from "./012-report-indexes.ts";
+import { confirmationBudgets } from "./013-confirmation-budgets.ts";
+import { totpSteps } from "./014-totp-steps.ts";
 import type { StoreDialect } from "./dialect.ts";
 
 /** One migration set for both databases, applied in name order; never edit a released one, add the next. */
@@ -28,6 +30,8 @@ export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> 
   "010-response-clocks": responseClocks(dialect),
   "011-confirmations-counted-by-lead": confirmationsCountedByLead(dialect),
   "012-report-indexes": reportIndexes,
+  "013-confirmation-budgets": confirmationBudgets(dialect),
+  "014-totp-steps": totpSteps(dialect),
 });
 
 /**

@@ -85,6 +85,20 @@ export function conversationQueries(engine: Engine) {
         .execute(),
 
     /**
+     * The leads whose confirmation queued to `mailbox` after `since` and by `until`: those that used the mailbox's
+     * one confirmation a day before one recorded as not sent at `until`.
+     */
+    confirmedBefore: (mailbox: string, since: number, until: number) =>
+      db
+        .selectFrom("mail_outbox as m")
+        .innerJoin("leads as l", "l.id", "m.lead_id")
+        .select(["l.form_id", "l.state"])
+        .where("m.mailbox_key", "=", mailbox)
+        .where("m.created_at", ">", since)
+        .where("m.created_at", "<=", until)
+        .execute(),
+
+    /**
      * These messages of the person's on the lead have been read (those a staff member was shown); one that
      * arrived since stays unread. The lead's count of unread messages follows.
      */

@@ -1,10 +1,10 @@
 import { personKeysOf } from "../../../leads/person-keys.ts";
 import type { Engine } from "../engine.ts";
 import { newId } from "../ids.ts";
-import type { Channel, ConfirmationPlan, NewLead } from "../lead-records.ts";
+import type { Channel, ConfirmationOutcome, ConfirmationPlan, NewLead } from "../lead-records.ts";
 import { removeQuietly } from "../resume-files.ts";
+import { queueConfirmation } from "./confirmations.ts";
 import { recordHistory } from "./lead-work.ts";
-import { queueConfirmation } from "./mail-outbox.ts";
 
 export interface IdempotencyClaim {
   key: string;
@@ -14,7 +14,8 @@ export interface IdempotencyClaim {
 }
 
 export type AcceptOutcome =
-  | { kind: "created"; leadId: string }
+  /** `confirmation`: what became of its confirmation, when the lead came with a plan for one. */
+  | { kind: "created"; leadId: string; confirmation?: ConfirmationOutcome }
   | { kind: "replay"; leadId: string }
   | { kind: "conflict" };
 
@@ -28,14 +29,14 @@ export interface LeadIntake {
   /**
    * "Not spam" (an admin): moves a lead the honeypot caught into delivery, one outbox delivery per channel, and
    * queues its confirmation in place of the "not sent: spam" record, with its history entry; false unless it
-   * was spam.
+   * was spam, else what became of the confirmation (undefined without a plan).
    */
   releaseSpam(
     leadId: string,
     actorId: string,
     confirmation: ConfirmationPlan | undefined,
     at: number,
-  ): Promise<boolean>;
+  ): Promise<false | { confirmation: ConfirmationOutcome | undefined }>;
 }
 
 /** Thrown inside an acceptLead transaction to roll it back when the idempotency key is taken. */
@@ -85,8 +86,6 @@ export function intakeQueries(engine: Engine, channels: readonly Channel[]): Lea
             )
             .execute();
         }
-        if (lead.confirmation)
-          await queueConfirmation(trx, engine.sql, lead.id, lead.confirmation, lead.createdAt);
         if (idempotency) {
           // A concurrent request with the same key waits here for the first to commit, then sees its row.
           const claimed = await trx
@@ -111,7 +110,16 @@ export function intakeQueries(engine: Engine, channels: readonly Channel[]): Lea
             .executeTakeFirst();
           if (!claimed) throw new KeyTaken();
         }
-        return { kind: "created", leadId: lead.id };
+        if (!lead.confirmation) return { kind: "created", leadId: lead.id };
+        // Last: on PostgreSQL it takes the confirmations' turn, held until this transaction commits.
+        const confirmation = await queueConfirmation(
+          trx,
+          engine.sql,
+          lead.id,
+          lead.confirmation,
+          lead.createdAt,
+        );
+        return { kind: "created", leadId: lead.id, confirmation };
       });
     } catch (error) {
       await resumes.afterAccept(lead, false);
@@ -138,7 +146,7 @@ export function intakeQueries(engine: Engine, channels: readonly Channel[]): Lea
           .where("id", "=", leadId)
           .where("state", "=", "spam")
           .executeTakeFirst();
-        if (Number(released.numUpdatedRows) !== 1) return false;
+        if (Number(released.numUpdatedRows) !== 1) return false as const;
         await trx
           .insertInto("outbox")
           .values(
@@ -157,9 +165,10 @@ export function intakeQueries(engine: Engine, channels: readonly Channel[]): Lea
           .where("kind", "=", "confirmation")
           .where("state", "=", "not_sent")
           .execute();
-        if (confirmation) await queueConfirmation(trx, engine.sql, leadId, confirmation, at);
         await recordHistory(trx, { leadId, actorId, action: "not_spam", at });
-        return true;
+        return {
+          confirmation: confirmation && (await queueConfirmation(trx, engine.sql, leadId, confirmation, at)),
+        };
       }),
 
     async acceptLead(lead, idempotency) {

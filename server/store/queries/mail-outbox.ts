@@ -1,9 +1,6 @@
-import { type RawBuilder, sql } from "kysely";
 import type { LeadDb, MailState } from "../database.ts";
-import type { DialectSql, Engine } from "../engine.ts";
-import { newId } from "../ids.ts";
-import type { ConfirmationPlan, DeliveryProblem, MailEnvelope, MailKind, NewMail } from "../lead-records.ts";
-import { precompiled } from "../precompiled.ts";
+import type { Engine } from "../engine.ts";
+import type { DeliveryProblem, MailEnvelope, MailKind, NewMail } from "../lead-records.ts";
 import { leaseDue, nextDueAt, recordAttempt, releaseLease } from "./leased-attempts.ts";
 
 /**
@@ -68,125 +65,6 @@ export async function queueMail(trx: LeadDb, mail: NewMail, at: number): Promise
     .executeTakeFirst();
   return Number(queued.numInsertedOrUpdatedRows ?? 0) === 1;
 }
-
-/**
- * A new lead's confirmation, in the lead's transaction, as one row of the mail outbox written by one statement:
- * queued, unless a lead with its address (`email_key`) had a confirmation queued within the window, when it is
- * recorded as not sent (as it is when the plan says none), with the reason. The window is read from the leads and
- * their mail, so the limit writes nothing of its own; instances that decide for one address at once take turns
- * (`serialiseOn`), so the second sees the first's confirmation.
- */
-export async function queueConfirmation(
-  trx: LeadDb,
-  dialect: DialectSql,
-  leadId: string,
-  plan: ConfirmationPlan,
-  at: number,
-) {
-  if (!("mail" in plan)) {
-    await trx
-      .insertInto("mail_outbox")
-      .values({
-        id: newId(),
-        kind: "confirmation",
-        lead_id: leadId,
-        to_address: plan.to,
-        subject: plan.subject,
-        text: plan.text,
-        envelope: "{}",
-        message_id: null,
-        not_sent: plan.skipped,
-        state: "not_sent",
-        created_at: at,
-        enqueued_at: at,
-        next_attempt_at: null,
-      })
-      .execute();
-    return;
-  }
-  const { mail } = plan;
-  const turn = dialect.serialiseOn(`confirmation:${plan.addressKey}`);
-  if (turn) await turn.execute(trx);
-  await queueUnlessRecent(trx, dialect, {
-    id: mail.id,
-    leadId,
-    to: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    envelope: JSON.stringify(mail.envelope),
-    messageId: mail.messageId,
-    at,
-    addressKey: plan.addressKey,
-    since: at - plan.windowMs,
-  });
-}
-
-/**
- * The confirmation's one statement: a row queued, or recorded as not sent when a lead with the same address had
- * a confirmation queued since `since`. Compiled once per dialect: it runs for every lead.
- */
-const queueUnlessRecent = precompiled<{
-  id: string;
-  leadId: string;
-  to: string;
-  subject: string;
-  text: string;
-  envelope: string;
-  messageId: string;
-  at: number;
-  addressKey: string;
-  since: number;
-}>((db, value) => {
-  const recent = db
-    .selectFrom("leads")
-    .innerJoin("mail_outbox", "mail_outbox.lead_id", "leads.id")
-    .select(sql.lit(1).as("one"))
-    .where("leads.email_key", "=", value("addressKey"))
-    .where("mail_outbox.kind", "=", sql.lit("confirmation"))
-    .where("mail_outbox.message_id", "is not", null)
-    .where("mail_outbox.created_at", ">", value("since"));
-  /** The value for a row recorded as not sent, or for one queued. */
-  const either = (notSent: RawBuilder<unknown>, queued: RawBuilder<unknown>) =>
-    sql`case when c.recent then ${notSent} else ${queued} end`;
-  // Typed for PostgreSQL, which reads a bare parameter in a select list as text.
-  const millis = () => sql`cast(${value("at")} as bigint)`;
-  return db
-    .insertInto("mail_outbox")
-    .columns([
-      "id",
-      "kind",
-      "lead_id",
-      "to_address",
-      "subject",
-      "text",
-      "envelope",
-      "message_id",
-      "not_sent",
-      "state",
-      "created_at",
-      "enqueued_at",
-      "next_attempt_at",
-    ])
-    .expression(
-      db
-        .selectFrom(db.selectNoFrom((eb) => eb.exists(recent).as("recent")).as("c"))
-        .select([
-          value("id").as("id"),
-          sql.lit("confirmation").as("kind"),
-          value("leadId").as("lead_id"),
-          value("to").as("to_address"),
-          value("subject").as("subject"),
-          value("text").as("text"),
-          either(sql.lit("{}"), value("envelope")).as("envelope"),
-          either(sql`null`, value("messageId")).as("message_id"),
-          either(sql.lit("recently_confirmed"), sql`null`).as("not_sent"),
-          either(sql.lit("not_sent"), sql.lit("pending")).as("state"),
-          millis().as("created_at"),
-          millis().as("enqueued_at"),
-          either(sql`null`, millis()).as("next_attempt_at"),
-        ]),
-    );
-});
 
 export function mailOutboxQueries(engine: Engine) {
   const { db, write } = engine;

@@ -6,8 +6,8 @@ export const truthy = (value: boolean | number | null | undefined) => value === 
 
 /**
  * The staff accounts' own rows beside better-auth's (which writes users, sessions and passwords through its
- * adapter on the same connection): the set-up links, the failed sign-in count, the second factor's removal, and
- * the key better-auth signs with.
+ * adapter on the same connection): the set-up links, the failed sign-in count, the last TOTP step used, the
+ * second factor's removal, and the key better-auth signs with.
  */
 export function staffAccountQueries(engine: Engine) {
   const { db, write } = engine;
@@ -133,10 +133,33 @@ export function staffAccountQueries(engine: Engine) {
         return Number(consumed.numUpdatedRows) === 1;
       }),
 
+    /**
+     * Takes `step` as the person's latest TOTP step, if it is later than the one they last signed in with; false
+     * when it is not (the code was used, or one after it). One statement, so of two instances racing with one
+     * code exactly one wins.
+     */
+    claimTotpStep: (userId: string, step: number) =>
+      write(async (trx) => {
+        const claimed = await trx
+          .insertInto("staff_totp_steps")
+          .values({ user_id: userId, step })
+          .onConflict((conflict) =>
+            conflict
+              .column("user_id")
+              .doUpdateSet({ step: (eb) => eb.ref("excluded.step") })
+              .where("staff_totp_steps.step", "<", step),
+          )
+          .returning("user_id")
+          .executeTakeFirst();
+        return claimed !== undefined;
+      }),
+
     /** Removes the person's authenticator and password: only a new set-up lets them in again. */
     removeCredentials: (userId: string) =>
       write(async (trx) => {
         await trx.deleteFrom("staff_two_factor").where("userId", "=", userId).execute();
+        // A new authenticator's codes start afresh.
+        await trx.deleteFrom("staff_totp_steps").where("user_id", "=", userId).execute();
         await trx.updateTable("staff_account").set({ password: null }).where("userId", "=", userId).execute();
       }),
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dueAtAt010 } from "./due-at-010.ts";
+import { mailboxKey013 } from "./mailbox-key-013.ts";
 import { personKeysAt009 } from "./person-keys-009.ts";
 
 const HOUR = 3_600_000;
@@ -48,5 +49,14 @@ describe("migration 009's frozen person keys", () => {
   it("keeps no key for a blank address or a number that is no valid one", () => {
     expect(personKeysAt009({ email: "   ", phone: "555-0142" })).toEqual({ email: null, phone: null });
     expect(personKeysAt009({})).toEqual({ email: null, phone: null });
+  });
+});
+
+describe("migration 013's frozen mailbox key", () => {
+  it("folds case, a +tag on any domain, and Gmail's dots and googlemail.com alias", () => {
+    expect(mailboxKey013(" Ada.Lovelace+Demo@GoogleMail.com ")).toBe("adalovelace@gmail.com");
+    expect(mailboxKey013("grace+1@Navy.example")).toBe("grace@navy.example");
+    expect(mailboxKey013("a..b@gmail.com")).toBe("ab@gmail.com");
+    expect(mailboxKey013("")).toBeNull();
   });
 });
