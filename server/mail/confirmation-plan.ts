@@ -1,6 +1,6 @@
 import type { LeadFormId } from "../../leads/catalog.ts";
 import { type ConfirmationCompany, confirmationFor } from "../../leads/confirmations.ts";
-import { domainOfMailbox, emailKey, mailboxKey } from "../../leads/person-keys.ts";
+import { domainOfMailbox, mailboxKey } from "../../leads/person-keys.ts";
 import { hoursPerBusinessDay } from "../calendar/business-hours.ts";
 import type { ServerConfig } from "../config.ts";
 import { newId } from "../store/ids.ts";
