@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/browsers.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./test-support/browsers.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const buildOut = process.env.BUILD_OUT || "build";

@@ -11,8 +11,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { startFakeFormService } from "../server/test/fake-form-service.ts";
-import { CLI_ENTRY, childEnv, makeMinimalBuild, startServer } from "../server/test/server-process.ts";
+import { startFakeFormService } from "../test-support/fake-form-service.ts";
+import { CLI_ENTRY, childEnv, makeMinimalBuild, startServer } from "../test-support/server-process.ts";
 
 const LEADS = Number(process.env.PURGE_LEADS ?? 100_000);
 const CLIENTS = Number(process.env.PAGE_CLIENTS ?? 4);

@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI_ENTRY, childEnv, makeMinimalBuild, startServer } from "../server/test/server-process.ts";
+import { CLI_ENTRY, childEnv, makeMinimalBuild, startServer } from "../test-support/server-process.ts";
 import { nodeVersionProblem } from "./check-node.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -2,11 +2,11 @@ import { rm } from "node:fs/promises";
 import { Writable } from "node:stream";
 import { Hono } from "hono";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startInProcessServer, type TestServer } from "../test-support/in-process-server.ts";
+import { makeMinimalBuild } from "../test-support/server-process.ts";
+import { createTestDatabase, type TestDatabase } from "../test-support/test-database.ts";
 import { accessLog, REQUEST_ID_HEADER } from "./access-log.ts";
 import { createLogger } from "./logger.ts";
-import { startInProcessServer, type TestServer } from "./test/in-process-server.ts";
-import { makeMinimalBuild } from "./test/server-process.ts";
-import { createTestDatabase, type TestDatabase } from "./test/test-database.ts";
 
 const CANARY_EMAIL = "canary.log.77c2@example.com";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

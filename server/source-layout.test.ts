@@ -6,12 +6,15 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** The source folders: where no import cycle and no long source file may appear. */
-const FOLDERS = ["app", "server", "staff", "leads", "config", "scripts", "bench"];
+const FOLDERS = ["app", "server", "staff", "leads", "config", "scripts", "bench", "test-support"];
 /** What the browser builds import: the server and the contracts never import from it. */
 const BROWSER_ONLY = "app";
 const MAX_LINES = 350;
 
-const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.split(path.sep).includes("test");
+/** Test files, and the harnesses and fakes the tests share (test-support/, app's test/ folders). */
+const isTest = (file: string) =>
+  /\.test\.tsx?$/.test(file) ||
+  file.split(path.sep).some((part) => part === "test" || part === "test-support");
 /** Copy and numbers, one typed module per page, may run long (STYLE.md). */
 const isContent = (file: string) => file.startsWith(`app${path.sep}content${path.sep}`);
 
@@ -86,7 +89,7 @@ function cycles(graph: Map<string, string[]>): string[][] {
 }
 
 describe("the source layout", () => {
-  it("has no import cycle in app/, server/, staff/, leads/, config/, scripts/ or bench/", () => {
+  it("has no import cycle in app/, server/, staff/, leads/, config/, scripts/, bench/ or test-support/", () => {
     const graph = importGraph();
     expect(graph.size).toBeGreaterThan(300);
     // The alias resolves: the app's files import each other through `~/`.

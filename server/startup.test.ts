@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { childEnv, makeMinimalBuild } from "../test-support/server-process.ts";
+import { createTestDatabase, DIALECTS } from "../test-support/test-database.ts";
 import { runCli } from "./cli.ts";
 import { beginStartup, explainStartupFailure, servingLine, startupFailureLine } from "./startup.ts";
-import { childEnv, makeMinimalBuild } from "./test/server-process.ts";
-import { createTestDatabase, DIALECTS } from "./test/test-database.ts";
 
 const ENTRY = fileURLToPath(new URL("./index.ts", import.meta.url));
 /** The promise the issue makes: every start-up failure ends within this. */

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 
@@ -17,19 +17,32 @@ export function resolveImport(root: string, from: string, name: string): string 
   return [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find(isFile);
 }
 
-/** Every file of ours `entries` import, directly or round about (type-only and dynamic imports too), entries included. */
+/** The files of ours `file` imports (type-only and dynamic imports too). */
+export function importsOf(root: string, file: string): string[] {
+  if (!CODE.test(file)) return [];
+  const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+  return importedFiles
+    .map((imported) => resolveImport(root, file, imported.fileName))
+    .filter((target): target is string => target !== undefined);
+}
+
+/** Every file of ours `entries` import, directly or round about, entries included. */
 export function importClosure(root: string, entries: string[]): Set<string> {
   const reached = new Set<string>();
   const pending = [...entries];
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     if (reached.has(file)) continue;
     reached.add(file);
-    if (!CODE.test(file)) continue;
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
-    for (const imported of importedFiles) {
-      const target = resolveImport(root, file, imported.fileName);
-      if (target && !reached.has(target)) pending.push(target);
-    }
+    for (const target of importsOf(root, file)) if (!reached.has(target)) pending.push(target);
   }
   return reached;
+}
+
+/** The TypeScript and JavaScript files under `dir`, node_modules left out. */
+export function codeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : codeFiles(full);
+    return CODE.test(entry.name) && !entry.name.endsWith(".d.ts") ? [full] : [];
+  });
 }

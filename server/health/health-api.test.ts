@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startInProcessServer } from "../../test-support/in-process-server.ts";
+import { leaseOf } from "../../test-support/lease.ts";
+import { makeMinimalBuild } from "../../test-support/server-process.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
 import { createLogger } from "../logger.ts";
 import type { NewLead } from "../store/lead-records.ts";
 import type { Store } from "../store/store.ts";
-import { startInProcessServer } from "../test/in-process-server.ts";
-import { leaseOf } from "../test/lease.ts";
-import { makeMinimalBuild } from "../test/server-process.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { createHealthApi } from "./health-api.ts";
 
 const T0 = Date.UTC(2030, 0, 1);

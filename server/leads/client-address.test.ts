@@ -2,10 +2,10 @@ import { rm } from "node:fs/promises";
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startInProcessServer, type TestServer } from "../../test-support/in-process-server.ts";
+import { makeMinimalBuild, startServer } from "../../test-support/server-process.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
 import { loadConfig, type TrustProxy } from "../config.ts";
-import { startInProcessServer, type TestServer } from "../test/in-process-server.ts";
-import { makeMinimalBuild, startServer } from "../test/server-process.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { clientAddressResolver, rateLimitKey } from "./client-address.ts";
 
 /** The address the resolver picks for a request that reached us from `peer` with this X-Forwarded-For. */

@@ -2,8 +2,8 @@ import { readdir, rm } from "node:fs/promises";
 import type { Socket } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { startInProcessServer, type TestServer } from "../test/in-process-server.ts";
-import { descriptorsOf } from "../test/open-files.ts";
+import { startInProcessServer, type TestServer } from "../../test-support/in-process-server.ts";
+import { descriptorsOf } from "../../test-support/open-files.ts";
 import {
   applicationBody,
   dribble,
@@ -11,10 +11,15 @@ import {
   readUntilClosed,
   requestHead,
   statusOf,
-} from "../test/raw-client.ts";
-import { pdfFile } from "../test/resume-fixtures.ts";
-import { makeMinimalBuild, type ServerProcess, startServer, waitFor } from "../test/server-process.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
+} from "../../test-support/raw-client.ts";
+import { pdfFile } from "../../test-support/resume-fixtures.ts";
+import {
+  makeMinimalBuild,
+  type ServerProcess,
+  startServer,
+  waitFor,
+} from "../../test-support/server-process.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
 
 const APPLY = "/api/leads/nurse-application";
 

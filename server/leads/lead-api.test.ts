@@ -5,11 +5,8 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { chartAssistDemo, nurseApplication, validateLead } from "../../leads/forms.ts";
 import { RESUME_MESSAGES } from "../../leads/resume.ts";
-import { loadConfig } from "../config.ts";
-import { createLogger } from "../logger.ts";
-import type { Store } from "../store/store.ts";
-import { type FakeFormService, startFakeFormService } from "../test/fake-form-service.ts";
-import { startInProcessServer, type TestServer } from "../test/in-process-server.ts";
+import { type FakeFormService, startFakeFormService } from "../../test-support/fake-form-service.ts";
+import { startInProcessServer, type TestServer } from "../../test-support/in-process-server.ts";
 import {
   docFile,
   docxFile,
@@ -17,9 +14,12 @@ import {
   pdfZipPolyglot,
   plainZipFile,
   zipOf,
-} from "../test/resume-fixtures.ts";
-import { makeMinimalBuild, waitFor } from "../test/server-process.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
+} from "../../test-support/resume-fixtures.ts";
+import { makeMinimalBuild, waitFor } from "../../test-support/server-process.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
+import { loadConfig } from "../config.ts";
+import { createLogger } from "../logger.ts";
+import type { Store } from "../store/store.ts";
 import { createLeadApi } from "./lead-api.ts";
 
 const SITE_URL = "https://www.northwind.example";

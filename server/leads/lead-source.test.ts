@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { text } from "node:stream/consumers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
 import { runCli } from "../cli.ts";
 import { loadConfig } from "../config.ts";
 import { exportColumns, leadsCsv } from "../lead-export.ts";
@@ -9,7 +10,6 @@ import { createFormServiceChannel } from "../relay/channels/form-service.ts";
 import { webhookPayload } from "../relay/channels/webhook.ts";
 import type { ClaimedDelivery } from "../store/queries/outbox.ts";
 import type { Store } from "../store/store.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { createLeadApi } from "./lead-api.ts";
 
 // Issue 16: the API records where a lead came from; the relay forwards it only where it should.

@@ -1,12 +1,12 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { applicationBody, BOUNDARY } from "../../test-support/raw-client.ts";
+import { pdfFile } from "../../test-support/resume-fixtures.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import type { Store } from "../store/store.ts";
-import { applicationBody, BOUNDARY } from "../test/raw-client.ts";
-import { pdfFile } from "../test/resume-fixtures.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { createLeadApi } from "./lead-api.ts";
 
 const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;

@@ -1,13 +1,13 @@
 import { rm } from "node:fs/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type FakeFormService, startFakeFormService } from "../../test-support/fake-form-service.ts";
+import { type InProcessServer, startInProcessServer } from "../../test-support/in-process-server.ts";
+import { makeMinimalBuild, waitFor } from "../../test-support/server-process.ts";
+import { type SmtpSink, startSmtpSink } from "../../test-support/smtp-sink.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
 import { mailStatusReport } from "../cli/reports.ts";
 import { loadConfig } from "../config.ts";
 import type { Store } from "../store/store.ts";
-import { type FakeFormService, startFakeFormService } from "../test/fake-form-service.ts";
-import { type InProcessServer, startInProcessServer } from "../test/in-process-server.ts";
-import { makeMinimalBuild, waitFor } from "../test/server-process.ts";
-import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 
 const MAIL_FROM = "Northwind Care <hello@northwind.example>";
 const company = loadConfig({}).site.company;

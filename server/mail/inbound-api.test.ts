@@ -1,10 +1,10 @@
 import { rm } from "node:fs/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type InProcessServer, startInProcessServer } from "../test/in-process-server.ts";
-import { replyFromPerson } from "../test/inbound-mail.ts";
-import { openSocket, readUntilClosed, statusOf } from "../test/raw-client.ts";
-import { makeMinimalBuild } from "../test/server-process.ts";
-import { createTestDatabase, DIALECTS } from "../test/test-database.ts";
+import { type InProcessServer, startInProcessServer } from "../../test-support/in-process-server.ts";
+import { replyFromPerson } from "../../test-support/inbound-mail.ts";
+import { openSocket, readUntilClosed, statusOf } from "../../test-support/raw-client.ts";
+import { makeMinimalBuild } from "../../test-support/server-process.ts";
+import { createTestDatabase, DIALECTS } from "../../test-support/test-database.ts";
 
 const TOKEN = "inbound-token-0123456789abcdef";
 

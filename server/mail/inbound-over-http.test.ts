@@ -2,7 +2,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { type HttpBindings, serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
-import { openSocket, readUntilClosed, statusOf } from "../test/raw-client.ts";
+import { openSocket, readUntilClosed, statusOf } from "../../test-support/raw-client.ts";
 import { INBOUND_MAX_BYTES, InboundMailError, readInboundMessage } from "./inbound-message.ts";
 
 /**

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eraseAnswer, erasePreviewAnswer, leadListAnswer, leadPageAnswer } from "../../staff/api.ts";
+import { replyFromPerson } from "../../test-support/inbound-mail.ts";
+import {
+  openStaffHarness,
+  type StaffHarness,
+  type StaffMemberFixture,
+} from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
 import { createLogger } from "../logger.ts";
 import { newId } from "../store/ids.ts";
-import { replyFromPerson } from "../test/inbound-mail.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
 import { confirmationPlan } from "./confirmation-plan.ts";
 import { createInboundApi } from "./inbound-api.ts";
 import { tokenOfMessageId } from "./message-ids.ts";

@@ -1,9 +1,9 @@
 import { rm } from "node:fs/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type FakeFormService, startFakeFormService } from "../test/fake-form-service.ts";
-import { startInProcessServer, type TestServer } from "../test/in-process-server.ts";
-import { makeMinimalBuild, waitFor } from "../test/server-process.ts";
-import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
+import { type FakeFormService, startFakeFormService } from "../../test-support/fake-form-service.ts";
+import { startInProcessServer, type TestServer } from "../../test-support/in-process-server.ts";
+import { makeMinimalBuild, waitFor } from "../../test-support/server-process.ts";
+import { createTestDatabase, type TestDatabase } from "../../test-support/test-database.ts";
 import { createMetrics } from "./metrics.ts";
 
 const TOKEN = "metrics-token-0123456789";

@@ -3,14 +3,14 @@ import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { startFakeFormService } from "../../test-support/fake-form-service.ts";
+import { pdfFile, uploadedResume } from "../../test-support/resume-fixtures.ts";
+import { waitFor } from "../../test-support/server-process.ts";
+import { createTestDatabase, DIALECTS } from "../../test-support/test-database.ts";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import type { NewLead } from "../store/lead-records.ts";
 import type { Store } from "../store/store.ts";
-import { startFakeFormService } from "../test/fake-form-service.ts";
-import { pdfFile, uploadedResume } from "../test/resume-fixtures.ts";
-import { waitFor } from "../test/server-process.ts";
-import { createTestDatabase, DIALECTS } from "../test/test-database.ts";
 import { createRelayWorker } from "./relay-worker.ts";
 
 const logger = createLogger("silent");

@@ -7,17 +7,25 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { REQUEST_GRACE_MS } from "../server.ts";
-import type { Store } from "../store/store.ts";
 import {
   ACTIVATION_ANSWER,
   type FakeFormService,
   SUCCESS_ANSWER,
   startFakeFormService,
-} from "../test/fake-form-service.ts";
-import { type InProcessServer, startInProcessServer, type TestServer } from "../test/in-process-server.ts";
-import { applicationBody, openSocket, readUntilClosed, requestHead, statusOf } from "../test/raw-client.ts";
-import { pdfFile } from "../test/resume-fixtures.ts";
+} from "../../test-support/fake-form-service.ts";
+import {
+  type InProcessServer,
+  startInProcessServer,
+  type TestServer,
+} from "../../test-support/in-process-server.ts";
+import {
+  applicationBody,
+  openSocket,
+  readUntilClosed,
+  requestHead,
+  statusOf,
+} from "../../test-support/raw-client.ts";
+import { pdfFile } from "../../test-support/resume-fixtures.ts";
 import {
   CLI_ENTRY,
   childEnv,
@@ -25,8 +33,10 @@ import {
   type ServerProcess,
   startServer,
   waitFor,
-} from "../test/server-process.ts";
-import { createTestDatabase, DIALECTS } from "../test/test-database.ts";
+} from "../../test-support/server-process.ts";
+import { createTestDatabase, DIALECTS } from "../../test-support/test-database.ts";
+import { REQUEST_GRACE_MS } from "../server.ts";
+import type { Store } from "../store/store.ts";
 
 const run = promisify(execFile);
 const CANARY = {

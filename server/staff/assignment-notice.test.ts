@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { leadPageAnswer } from "../../staff/api.ts";
 import { formLabelOf } from "../../staff/labels.ts";
-import { createLogger } from "../logger.ts";
-import { createMailWorker } from "../relay/mail-worker.ts";
-import type { RelayWorker } from "../relay/relay-worker.ts";
-import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
+import { type SmtpSink, startSmtpSink } from "../../test-support/smtp-sink.ts";
 import {
   openStaffHarness,
   SITE_URL,
   type StaffHarness,
   type StaffMemberFixture,
-} from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
+} from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { createLogger } from "../logger.ts";
+import { createMailWorker } from "../relay/mail-worker.ts";
+import type { RelayWorker } from "../relay/relay-worker.ts";
 
 const MAIL_FROM = "Northwind Care <hello@northwind.example>";
 const LEAD = {

@@ -2,8 +2,12 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditPageAnswer, errorAnswer, leadPageAnswer } from "../../staff/api.ts";
 import { CALL_NOTE_MAX, callAnswer } from "../../staff/conversation.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
+import {
+  openStaffHarness,
+  type StaffHarness,
+  type StaffMemberFixture,
+} from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
 
 const HOUR_MS = 3_600_000;
 const NOTE = "Asked for Tuesday morning; call-note-canary-73";

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../staff/roles.ts";
+import { waitFor } from "../../test-support/server-process.ts";
+import { openStaffHarness, SITE_URL, type StaffHarness } from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
 import { businessCalendar } from "../calendar/business-calendar.ts";
 import { DEFAULT_BUSINESS_HOURS, parseBusinessHours } from "../calendar/business-hours.ts";
 import { createLogger } from "../logger.ts";
@@ -8,9 +11,6 @@ import { DIGEST_LINKS } from "../mail/promise-notices.ts";
 import type { NoticeSettings } from "../mail/staff-notices.ts";
 import type { MailKind } from "../store/lead-records.ts";
 import { openStore, type Store } from "../store/store.ts";
-import { waitFor } from "../test/server-process.ts";
-import { openStaffHarness, SITE_URL, type StaffHarness } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
 import {
   createEscalationSweep,
   recipientsOf,

@@ -2,10 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { Insertable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_FORM_IDS } from "../../leads/catalog.ts";
+import {
+  openStaffHarness,
+  type StaffHarness,
+  type StaffMemberFixture,
+} from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
 import type { LeadsTable } from "../store/database.ts";
 import { BULK_BATCH } from "../store/engine.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
 
 /** More leads than three of the store's batches, with many sharing a creation time (the keyset's tie). */
 const LEADS = BULK_BATCH * 3 + 17;

@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SOURCE_MAX } from "../../leads/source.ts";
 import { NO_SOURCE_VALUE } from "../../leads/source-labels.ts";
 import { SOURCE_COUNT_LIMIT } from "../../staff/limits.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
+import {
+  openStaffHarness,
+  type StaffHarness,
+  type StaffMemberFixture,
+} from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
 
 // Issue 16 in the inbox: each lead's source on its page, the list filtered and counted by campaign and by
 // referrer (within the role's forms), and the CSV export carrying the source columns.

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LeadList, type LeadPage, leadListAnswer, leadPageAnswer } from "../../staff/api.ts";
+import {
+  openStaffHarness,
+  type StaffHarness,
+  type StaffMemberFixture,
+} from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
 import { confirmationPlan } from "../mail/confirmation-plan.ts";
 import { newId } from "../store/ids.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

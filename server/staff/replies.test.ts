@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditPageAnswer, leadListAnswer, leadPageAnswer } from "../../staff/api.ts";
 import { replyAnswer } from "../../staff/conversation.ts";
+import { waitFor } from "../../test-support/server-process.ts";
+import { type SmtpSink, startSmtpSink } from "../../test-support/smtp-sink.ts";
+import {
+  openStaffHarness,
+  type StaffHarness,
+  type StaffMemberFixture,
+} from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
 import { createLogger } from "../logger.ts";
 import { createMailWorker } from "../relay/mail-worker.ts";
 import type { RelayWorker } from "../relay/relay-worker.ts";
-import { waitFor } from "../test/server-process.ts";
-import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
 
 const MAIL_FROM = "Northwind Care <hello@northwind.example>";
 const TEXT = "Hello Grace,\n\nCould you tell us which days suit you?\n\nsecret-reply-canary-41";

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditPageAnswer, errorAnswer } from "../../staff/api.ts";
 import { settingsAnswer } from "../../staff/conversation.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
+import {
+  openStaffHarness,
+  type StaffHarness,
+  type StaffMemberFixture,
+} from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
 
 /** "My settings" through the staff API: the default, a change stored and audited, each person's own only. */
 describe.each(DIALECTS)("my settings on %s", (dialect) => {

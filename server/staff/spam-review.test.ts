@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditPageAnswer, leadChangeAnswer, leadPageAnswer } from "../../staff/api.ts";
 import { unmatchedPageAnswer } from "../../staff/conversation.ts";
+import { replyFromPerson } from "../../test-support/inbound-mail.ts";
+import {
+  openStaffHarness,
+  type StaffHarness,
+  type StaffMemberFixture,
+} from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
 import { createLogger } from "../logger.ts";
 import { confirmationPlan, confirmationSettingsOf } from "../mail/confirmation-plan.ts";
 import { createInboundApi } from "../mail/inbound-api.ts";
 import { newId } from "../store/ids.ts";
-import { replyFromPerson } from "../test/inbound-mail.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
 
 const MAIL_FROM = "Northwind <hello@northwind.example>";
 const DAY = 86_400_000;

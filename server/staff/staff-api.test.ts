@@ -2,9 +2,13 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "../../staff/limits.ts";
+import {
+  openStaffHarness,
+  type StaffHarness,
+  type StaffMemberFixture,
+} from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
 import { resumePathOf } from "../store/resume-files.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
 
 if (!DIALECTS.includes("postgres"))
   describe.skip("postgres (set DATABASE_URL to run)", () => it("skipped", () => undefined));

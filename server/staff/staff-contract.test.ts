@@ -17,8 +17,12 @@ import {
 } from "../../staff/api.ts";
 import { callAnswer, settingsAnswer } from "../../staff/conversation.ts";
 import { reportsAnswer } from "../../staff/reports.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
+import {
+  openStaffHarness,
+  type StaffHarness,
+  type StaffMemberFixture,
+} from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
 
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(500, 0x20)]);
 

@@ -1,9 +1,9 @@
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeMinimalBuild, type ServerProcess, startServer } from "../../test-support/server-process.ts";
+import { PASSWORD, totpNow } from "../../test-support/staff-harness.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
 import { runCli } from "../cli.ts";
-import { makeMinimalBuild, type ServerProcess, startServer } from "../test/server-process.ts";
-import { PASSWORD, totpNow } from "../test/staff-harness.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 
 const SITE_URL = "http://localhost:3000";
 const STAFF_EMAIL = "first.admin@staff.example";

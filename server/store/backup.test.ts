@@ -10,7 +10,7 @@ import {
   makeMinimalBuild,
   type ServerProcess,
   startServer,
-} from "../test/server-process.ts";
+} from "../../test-support/server-process.ts";
 import { MANIFEST_FILE } from "./backup.ts";
 import { openStore } from "./store.ts";
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
 import { loadConfig } from "../config.ts";
 import {
   CONFIRMATION_WINDOW_MS,
   confirmationPlan,
   confirmationSettingsOf,
 } from "../mail/confirmation-plan.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { newId } from "./ids.ts";
 import type { Store } from "./store.ts";
 

@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { openFilesUnder } from "../test/open-files.ts";
-import { pdfFile, uploadedResume } from "../test/resume-fixtures.ts";
-import { makeMinimalBuild, startServer } from "../test/server-process.ts";
+import { openFilesUnder } from "../../test-support/open-files.ts";
+import { pdfFile, uploadedResume } from "../../test-support/resume-fixtures.ts";
+import { makeMinimalBuild, startServer } from "../../test-support/server-process.ts";
 import { SWEEP_GRACE_MS } from "./resume-files.ts";
 import { openStore } from "./store.ts";
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
 import { precompiled } from "./precompiled.ts";
 import type { Store } from "./store.ts";
 

@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../server/store/store.ts";
-import { type FakeFormService, startFakeFormService } from "../../server/test/fake-form-service.ts";
-import { createTestSchema, type TestSchema } from "../../server/test/pg-schema.ts";
+import { type FakeFormService, startFakeFormService } from "../../test-support/fake-form-service.ts";
+import { createTestSchema, type TestSchema } from "../../test-support/pg-schema.ts";
 import {
   CLI_ENTRY,
   childEnv,
@@ -15,8 +15,8 @@ import {
   type ServerProcess,
   startServer,
   waitFor,
-} from "../../server/test/server-process.ts";
-import { PASSWORD, totpNow } from "../../server/test/staff-harness.ts";
+} from "../../test-support/server-process.ts";
+import { PASSWORD, totpNow } from "../../test-support/staff-harness.ts";
 import { type RunningCaddy, startCaddy } from "./support/caddy.ts";
 import { type HeldSocket, holdSocket } from "./support/held-socket.ts";
 import { expectEachLeadOnce, postLeads } from "./support/lead-load.ts";

@@ -8,13 +8,13 @@ import {
   type FakeFormService,
   SUCCESS_ANSWER,
   startFakeFormService,
-} from "../../server/test/fake-form-service.ts";
+} from "../../test-support/fake-form-service.ts";
 import {
   makeMinimalBuild,
   type ServerProcess,
   startServer,
   waitFor,
-} from "../../server/test/server-process.ts";
+} from "../../test-support/server-process.ts";
 import { freePort } from "./support/ports.ts";
 
 const RECIPES = fileURLToPath(new URL("../../deploy/prometheus/", import.meta.url));

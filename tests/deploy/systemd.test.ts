@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHUTDOWN_DEADLINE_MS } from "../../server/server.ts";
-import { makeMinimalBuild, SERVER_NODE_FLAGS, waitFor } from "../../server/test/server-process.ts";
+import { makeMinimalBuild, SERVER_NODE_FLAGS, waitFor } from "../../test-support/server-process.ts";
 import { type HeldSocket, holdSocket } from "./support/held-socket.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createTestSchema } from "../../server/test/pg-schema.ts";
-import { freePort, startServer } from "../../server/test/server-process.ts";
-import { type ReceivedMail, type SmtpSink, startSmtpSink } from "../../server/test/smtp-sink.ts";
+import { createTestSchema } from "../../test-support/pg-schema.ts";
+import { freePort, startServer } from "../../test-support/server-process.ts";
+import { type ReceivedMail, type SmtpSink, startSmtpSink } from "../../test-support/smtp-sink.ts";
 import { type Account, test as base, createAccount, expect, type StaffServer } from "./fixtures.ts";
 
 /**

@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
+import { pdfFile, uploadedResume } from "../../../test-support/resume-fixtures.ts";
+import { waitFor } from "../../../test-support/server-process.ts";
+import { startSmtpSink } from "../../../test-support/smtp-sink.ts";
+import { createTestDatabase, DIALECTS } from "../../../test-support/test-database.ts";
+import { startWebhookSink } from "../../../test-support/webhook-sink.ts";
 import { createAlerts } from "../../alerts/alerts.ts";
 import { loadConfig } from "../../config.ts";
 import { createLogger } from "../../logger.ts";
 import type { Channel, NewLead } from "../../store/lead-records.ts";
 import type { Store } from "../../store/store.ts";
-import { pdfFile, uploadedResume } from "../../test/resume-fixtures.ts";
-import { waitFor } from "../../test/server-process.ts";
-import { startSmtpSink } from "../../test/smtp-sink.ts";
-import { createTestDatabase, DIALECTS } from "../../test/test-database.ts";
-import { startWebhookSink } from "../../test/webhook-sink.ts";
 import { createRelayWorker, type RelayWorker } from "../relay-worker.ts";
 import { createResumeLinkApi } from "./resume-link.ts";
 

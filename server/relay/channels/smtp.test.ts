@@ -3,10 +3,10 @@ import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { SendMailOptions } from "nodemailer";
 import { afterEach, describe, expect, it } from "vitest";
+import { claimedDelivery } from "../../../test-support/claimed-delivery.ts";
+import { startSmtpSink } from "../../../test-support/smtp-sink.ts";
 import { loadConfig } from "../../config.ts";
 import type { ClaimedDelivery } from "../../store/queries/outbox.ts";
-import { claimedDelivery } from "../../test/claimed-delivery.ts";
-import { startSmtpSink } from "../../test/smtp-sink.ts";
 import { createSmtpChannel, type MailTransport, smtpFailure, smtpTransport } from "./smtp.ts";
 
 const CONFIG = loadConfig({

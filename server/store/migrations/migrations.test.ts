@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestSchema } from "../../test/pg-schema.ts";
+import { createTestSchema } from "../../../test-support/pg-schema.ts";
 import type { Engine } from "../engine.ts";
 import type { StoreDialect } from "../lead-records.ts";
 import { NodeSqliteDialect } from "../node-sqlite-dialect.ts";

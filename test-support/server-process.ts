@@ -7,8 +7,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The real server entry, started as a child process by the integration tests and the benchmark. */
-const ENTRY = fileURLToPath(new URL("../index.ts", import.meta.url));
-export const CLI_ENTRY = fileURLToPath(new URL("../cli.ts", import.meta.url));
+const ENTRY = fileURLToPath(new URL("../server/index.ts", import.meta.url));
+export const CLI_ENTRY = fileURLToPath(new URL("../server/cli.ts", import.meta.url));
 
 export interface ServerProcess {
   url: string;
@@ -37,7 +37,7 @@ export async function makeMinimalBuild(): Promise<string> {
 
 /**
  * Only what the child needs: nothing leaks in from the caller's environment (DATABASE_URL in CI, say). A test
- * passes its own database's DATA_DIR and DATABASE_URL (`TestDatabase.env`, server/test/test-database.ts).
+ * passes its own database's DATA_DIR and DATABASE_URL (`TestDatabase.env`, test-support/test-database.ts).
  */
 export function childEnv(env: Record<string, string>): Record<string, string> {
   return {
@@ -58,7 +58,7 @@ export function childEnv(env: Record<string, string>): Record<string, string> {
 export const SERVER_NODE_FLAGS = serveFlags(readServeScript());
 
 function readServeScript(): string {
-  const packageJson = readFileSync(new URL("../../package.json", import.meta.url), "utf8");
+  const packageJson = readFileSync(new URL("../package.json", import.meta.url), "utf8");
   const { scripts } = JSON.parse(packageJson) as { scripts: Record<string, string | undefined> };
   return scripts.serve ?? "";
 }

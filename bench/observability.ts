@@ -14,8 +14,8 @@ import {
   makeMinimalBuild,
   type ServerProcess,
   startServer,
-} from "../server/test/server-process.ts";
-import { postLeadLoad } from "./bench-load.ts";
+} from "../test-support/server-process.ts";
+import { postLeadLoad } from "./lead-load.ts";
 
 const TOKEN = "bench-observability-token";
 /** Even, so that each side goes first in half the rounds (inTurn). */

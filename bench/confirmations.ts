@@ -13,7 +13,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openStore, type Store } from "../server/store/store.ts";
-import { startFakeFormService } from "../server/test/fake-form-service.ts";
+import { startFakeFormService } from "../test-support/fake-form-service.ts";
 import {
   CLI_ENTRY,
   childEnv,
@@ -22,10 +22,10 @@ import {
   type ServerProcess,
   startServer,
   waitFor,
-} from "../server/test/server-process.ts";
-import { type SmtpSink, startSmtpSink } from "../server/test/smtp-sink.ts";
-import { postLeadLoad } from "./bench-load.ts";
-import { cpuMs, inTurn, ROUNDS } from "./bench-observability.ts";
+} from "../test-support/server-process.ts";
+import { type SmtpSink, startSmtpSink } from "../test-support/smtp-sink.ts";
+import { postLeadLoad } from "./lead-load.ts";
+import { cpuMs, inTurn, ROUNDS } from "./observability.ts";
 
 const WARM_UP_S = 3;
 export const MAX_CONFIRMATION_COST = 0.1;
