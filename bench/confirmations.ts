@@ -18,7 +18,7 @@ import {
   CLI_ENTRY,
   childEnv,
   freePort,
-  makeMinimalBuild,
+  MINIMAL_BUILD_DIR,
   type ServerProcess,
   startServer,
   waitFor,
@@ -53,7 +53,6 @@ export async function compareConfirmations(
   durationS: number,
   relay: RelayPlacement,
 ): Promise<{ table: string[]; failures: string[] }> {
-  const buildDir = await makeMinimalBuild();
   const service = await startFakeFormService();
   const sides: Side[] = [];
   const failures: string[] = [];
@@ -74,7 +73,7 @@ export async function compareConfirmations(
       const server = await startServer(
         {
           ...env,
-          BUILD_DIR: buildDir,
+          BUILD_DIR: MINIMAL_BUILD_DIR,
           PORT: String(await freePort()),
           RATE_LIMIT_PER_MINUTE: "0",
           RELAY_ENABLED: String(relay === "in-process"),
@@ -127,7 +126,6 @@ export async function compareConfirmations(
       await rm(side.dataDir, { recursive: true, force: true });
     }
     await service.close();
-    await rm(buildDir, { recursive: true, force: true });
   }
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   const [on, off] = sides.map((side) => mean(side.perSecond)) as [number, number];

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { rm, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { Writable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startInProcessServer } from "../test-support/in-process-server.ts";
 import { leaseOf } from "../test-support/lease.ts";
-import { makeMinimalBuild, waitFor } from "../test-support/server-process.ts";
+import { MINIMAL_BUILD_DIR, waitFor } from "../test-support/server-process.ts";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../test-support/test-database.ts";
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
@@ -138,7 +138,6 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
 
 describe.each(DIALECTS)("retention in the real server on %s", (dialect) => {
   it("sweeps when RETENTION_DAYS is set, and keeps everything when it is not", async () => {
-    const buildDir = await makeMinimalBuild();
     const databases = {
       kept: await createTestDatabase(dialect, "retention-kept"),
       swept: await createTestDatabase(dialect, "retention-swept"),
@@ -155,7 +154,7 @@ describe.each(DIALECTS)("retention in the real server on %s", (dialect) => {
       });
       await store.close();
     }
-    const env = { BUILD_DIR: buildDir, RELAY_ENABLED: "false" };
+    const env = { BUILD_DIR: MINIMAL_BUILD_DIR, RELAY_ENABLED: "false" };
     const kept = await startInProcessServer({ ...env, ...databases.kept.env });
     const swept = await startInProcessServer({ ...env, ...databases.swept.env, RETENTION_DAYS: "30" });
     try {
@@ -180,6 +179,5 @@ describe.each(DIALECTS)("retention in the real server on %s", (dialect) => {
       await store.close();
       await databases[name].drop();
     }
-    await rm(buildDir, { recursive: true, force: true });
   });
 });

@@ -38,11 +38,11 @@ export function importClosure(root: string, entries: string[]): Set<string> {
   return reached;
 }
 
-/** The TypeScript and JavaScript files under `dir`, node_modules left out. */
+/** The TypeScript files under `dir` (declarations and node_modules left out). */
 export function codeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === "node_modules" ? [] : codeFiles(full);
-    return CODE.test(entry.name) && !entry.name.endsWith(".d.ts") ? [full] : [];
+    return /\.(ts|tsx|mts)$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [full] : [];
   });
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { rm } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startInProcessServer } from "../../test-support/in-process-server.ts";
 import { leaseOf } from "../../test-support/lease.ts";
-import { makeMinimalBuild } from "../../test-support/server-process.ts";
+import { MINIMAL_BUILD_DIR } from "../../test-support/server-process.ts";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
 import { createLogger } from "../logger.ts";
 import type { NewLead } from "../store/lead-records.ts";
@@ -139,10 +138,9 @@ describe.each(DIALECTS)("health endpoints on %s", (dialect) => {
 describe.each(DIALECTS)("health endpoints in the server on %s", (dialect) => {
   it("are served under /api with the security headers and no caching", async () => {
     const database = await createTestDatabase(dialect, "health-server");
-    const buildDir = await makeMinimalBuild();
     const server = await startInProcessServer({
       ...database.env,
-      BUILD_DIR: buildDir,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
       RELAY_ENABLED: "false",
     });
     try {
@@ -166,7 +164,6 @@ describe.each(DIALECTS)("health endpoints in the server on %s", (dialect) => {
     } finally {
       await server.stop();
       await database.drop();
-      await rm(buildDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { readdir, rm } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { chartAssistDemo, nurseApplication, validateLead } from "../../leads/forms.ts";
@@ -15,7 +15,7 @@ import {
   plainZipFile,
   zipOf,
 } from "../../test-support/resume-fixtures.ts";
-import { makeMinimalBuild, waitFor } from "../../test-support/server-process.ts";
+import { MINIMAL_BUILD_DIR, waitFor } from "../../test-support/server-process.ts";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
@@ -49,7 +49,6 @@ function application(resume: Buffer | null, fileName = "cv.pdf", overrides: Reco
 
 describe.each(DIALECTS)("lead API against the real server (in process) on %s", (dialect) => {
   let database: TestDatabase;
-  let buildDir: string;
   let service: FakeFormService;
   let server: TestServer;
   let store: Store;
@@ -77,7 +76,7 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
     waitFor(() => service.delivered().find((item) => item.fields._lead_id === id));
 
   const baseEnv = () => ({
-    BUILD_DIR: buildDir,
+    BUILD_DIR: MINIMAL_BUILD_DIR,
     SITE_URL,
     CONTACT_EMAIL: CONTACT,
     RECRUITING_EMAIL: RECRUITING,
@@ -88,7 +87,6 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
   });
 
   beforeAll(async () => {
-    buildDir = await makeMinimalBuild();
     service = await startFakeFormService();
   });
 
@@ -117,7 +115,6 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
 
   afterAll(async () => {
     await service?.close();
-    await rm(buildDir, { recursive: true, force: true });
   });
 
   it("accepts a lead with 201, stores it and relays it to the form's mailbox with the form's subject", async () => {

@@ -1,8 +1,7 @@
-import { rm } from "node:fs/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type FakeFormService, startFakeFormService } from "../../test-support/fake-form-service.ts";
 import { startInProcessServer, type TestServer } from "../../test-support/in-process-server.ts";
-import { makeMinimalBuild, waitFor } from "../../test-support/server-process.ts";
+import { MINIMAL_BUILD_DIR, waitFor } from "../../test-support/server-process.ts";
 import { createTestDatabase, type TestDatabase } from "../../test-support/test-database.ts";
 import { createMetrics } from "./metrics.ts";
 
@@ -17,13 +16,11 @@ function sample(exposition: string, series: string): number | undefined {
 }
 
 describe("GET /metrics in the real server", () => {
-  let buildDir: string;
   let database: TestDatabase;
   let fake: FakeFormService;
   let server: TestServer | undefined;
 
   beforeAll(async () => {
-    buildDir = await makeMinimalBuild();
     fake = await startFakeFormService();
   });
   afterEach(async () => {
@@ -33,14 +30,13 @@ describe("GET /metrics in the real server", () => {
   });
   afterAll(async () => {
     await fake.close();
-    await rm(buildDir, { recursive: true, force: true });
   });
 
   const start = async (env: Record<string, string>) => {
     database = await createTestDatabase("sqlite", "metrics");
     server = await startInProcessServer({
       ...database.env,
-      BUILD_DIR: buildDir,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
       FORM_SERVICE_URL: fake.template,
       RATE_LIMIT_PER_MINUTE: "0",
       ...env,

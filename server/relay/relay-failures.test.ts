@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { cleanupsAfterEach } from "../../test-support/cleanups.ts";
 import { startFakeFormService } from "../../test-support/fake-form-service.ts";
 import { pdfFile, uploadedResume } from "../../test-support/resume-fixtures.ts";
 import { waitFor } from "../../test-support/server-process.ts";
@@ -16,10 +17,7 @@ import { createRelayWorker } from "./relay-worker.ts";
 const logger = createLogger("silent");
 
 describe.each(DIALECTS)("relay failure paths (in process, against loopback services) on %s", (dialect) => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanups = cleanupsAfterEach();
 
   async function setup(formServiceUrl: string, { start = true } = {}) {
     const database = await createTestDatabase(dialect, "relay-failures");

@@ -1,6 +1,5 @@
-import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeMinimalBuild, type ServerProcess, startServer } from "../../test-support/server-process.ts";
+import { MINIMAL_BUILD_DIR, type ServerProcess, startServer } from "../../test-support/server-process.ts";
 import { PASSWORD, totpNow } from "../../test-support/staff-harness.ts";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
 import { runCli } from "../cli.ts";
@@ -12,15 +11,13 @@ const LEAD_EMAIL = "grace@example.com";
 /** The real server process: the staff API is mounted, speaks HTTP, and logs ids only. */
 describe.each(DIALECTS)("staff API in the real server on %s", (dialect) => {
   let database: TestDatabase;
-  let buildDir: string;
   let server: ServerProcess;
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect, "staff-server");
-    buildDir = await makeMinimalBuild();
     server = await startServer({
       ...database.env,
-      BUILD_DIR: buildDir,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
       SITE_URL,
       RELAY_ENABLED: "false",
       RATE_LIMIT_PER_MINUTE: "0",
@@ -29,7 +26,6 @@ describe.each(DIALECTS)("staff API in the real server on %s", (dialect) => {
   afterAll(async () => {
     await server?.stop();
     await database?.drop();
-    await rm(buildDir, { recursive: true, force: true });
   });
 
   const call = (

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { cleanupsAfterEach } from "../../../test-support/cleanups.ts";
 import { pdfFile, uploadedResume } from "../../../test-support/resume-fixtures.ts";
 import { waitFor } from "../../../test-support/server-process.ts";
 import { startSmtpSink } from "../../../test-support/smtp-sink.ts";
@@ -51,10 +52,7 @@ describe("channel configuration", () => {
 });
 
 describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanups = cleanupsAfterEach();
 
   async function setup(env: Record<string, string>, channels: Channel[]) {
     const database = await createTestDatabase(dialect, "channels");

@@ -2,8 +2,9 @@ import { getEventListeners } from "node:events";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { SendMailOptions } from "nodemailer";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { claimedDelivery } from "../../../test-support/claimed-delivery.ts";
+import { cleanupsAfterEach } from "../../../test-support/cleanups.ts";
 import { startSmtpSink } from "../../../test-support/smtp-sink.ts";
 import { loadConfig } from "../../config.ts";
 import type { ClaimedDelivery } from "../../store/queries/outbox.ts";
@@ -20,10 +21,7 @@ const MESSAGE = { from: "leads@example.org", to: "careers@example.org", subject:
 /** What every failed attempt carries besides its status, problem and error: no Retry-After over SMTP. */
 const FAILED = { ok: false, retryAfterMs: null };
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 /** A demo request as the relay claims it. */
 const demoRequest = (overrides: Partial<ClaimedDelivery> = {}) =>
