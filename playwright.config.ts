@@ -75,7 +75,6 @@ export default defineConfig({
       HOST: "127.0.0.1",
       BUILD_DIR: path.join(buildOut, "client"),
       DATA_DIR: dataDir,
-      // The staff API takes state changes only from SITE_URL's origin (tests/e2e/staff.spec.ts).
       SITE_URL: `http://127.0.0.1:${PORT}`,
       DATABASE_URL: "",
       RATE_LIMIT_PER_MINUTE: "0",
