@@ -5,20 +5,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startInProcessServer } from "../test-support/in-process-server.ts";
 import { leaseOf } from "../test-support/lease.ts";
 import { MINIMAL_BUILD_DIR, waitFor } from "../test-support/server-process.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test-support/test-database.ts";
+import { createTestDatabase, DIALECTS } from "../test-support/test-database.ts";
+import { storeFixture } from "../test-support/vitest-fixtures.ts";
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { RETENTION_SWEEP_MS, type Retention, startRetention } from "./retention.ts";
 import type { NewLead } from "./store/lead-records.ts";
 import { newTempPath } from "./store/resume-files.ts";
-import type { Store } from "./store/store.ts";
 
 const DAY = 86_400_000;
 const START = Date.parse("2026-03-01T12:00:00Z");
 
 describe.each(DIALECTS)("retention on %s", (dialect) => {
-  let database: TestDatabase;
-  let store: Store;
+  const { database, store } = storeFixture(dialect, "retention", { per: "test" });
   let retention: Retention | undefined;
   let clock: number;
   let logLines: Record<string, unknown>[];
@@ -61,8 +60,6 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
 
   beforeEach(async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
-    database = await createTestDatabase(dialect, "retention");
-    store = await database.openStore();
     clock = START;
     logLines = [];
   });
@@ -71,8 +68,6 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
     await retention?.stop();
     retention = undefined;
     vi.useRealTimers();
-    await store.close();
-    await database.drop();
   });
 
   const start = (retentionDays: number) => {

@@ -20,17 +20,17 @@ import {
   waitFor,
 } from "../../test-support/server-process.ts";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
+import { databaseFixture } from "../../test-support/vitest-fixtures.ts";
 
 const APPLY = "/api/leads/nurse-application";
 
 describe.each(DIALECTS)("clients that drop the connection half-way through an upload, on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = databaseFixture(dialect, "lead-abort");
   let server: ServerProcess;
   const port = () => Number(new URL(server.url).port);
   const tempFiles = () => readdir(path.join(database.dataDir, "tmp"));
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect, "lead-abort");
     server = await startServer({
       ...database.env,
       BUILD_DIR: MINIMAL_BUILD_DIR,
@@ -41,7 +41,6 @@ describe.each(DIALECTS)("clients that drop the connection half-way through an up
 
   afterAll(async () => {
     await server?.stop();
-    await database?.drop();
   });
 
   /** Starts `count` 6 MB applications, waits until the server is writing each resume, then cuts them all. */

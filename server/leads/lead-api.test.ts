@@ -16,10 +16,10 @@ import {
   zipOf,
 } from "../../test-support/resume-fixtures.ts";
 import { MINIMAL_BUILD_DIR, waitFor } from "../../test-support/server-process.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
+import { createTestDatabase, DIALECTS } from "../../test-support/test-database.ts";
+import { storeFixture } from "../../test-support/vitest-fixtures.ts";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
-import type { Store } from "../store/store.ts";
 import { createLeadApi } from "./lead-api.ts";
 
 const SITE_URL = "https://www.northwind.example";
@@ -48,10 +48,9 @@ function application(resume: Buffer | null, fileName = "cv.pdf", overrides: Reco
 }
 
 describe.each(DIALECTS)("lead API against the real server (in process) on %s", (dialect) => {
-  let database: TestDatabase;
+  const { database, store } = storeFixture(dialect, "lead-api", { per: "test" });
   let service: FakeFormService;
   let server: TestServer;
-  let store: Store;
 
   const post = (
     formId: string,
@@ -93,9 +92,7 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
   // Each test gets a server and a database of its own: no test sees another's leads, keys or counters, and
   // mutation testing counts what the server does while a test runs as that test's (stryker.config.mjs).
   beforeEach(async () => {
-    database = await createTestDatabase(dialect, "lead-api");
     server = await startInProcessServer({ ...baseEnv(), ...database.env });
-    store = await database.openStore();
   });
 
   // Whatever a test sent, refused or cut, its upload's temp file is gone once it is answered.
@@ -108,8 +105,6 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
       );
     } finally {
       await server?.stop();
-      await store?.close();
-      await database?.drop();
     }
   });
 
@@ -508,9 +503,8 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
 });
 
 describe.each(DIALECTS)("lead API waking the relay, on %s", (dialect) => {
+  const { database, store } = storeFixture(dialect, "lead-api-wake");
   it("wakes it once per new lead, and not for spam or a replayed post", async () => {
-    const database = await createTestDatabase(dialect, "lead-api-wake");
-    const store = await database.openStore();
     const config = loadConfig({ ...database.env, RATE_LIMIT_PER_MINUTE: "0" });
     let wakes = 0;
     const api = await createLeadApi({
@@ -534,8 +528,6 @@ describe.each(DIALECTS)("lead API waking the relay, on %s", (dialect) => {
       expect(wakes).toBe(1);
     } finally {
       await api.close();
-      await store.close();
-      await database.drop();
     }
   });
 });

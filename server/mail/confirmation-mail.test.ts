@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { cleanupsAfterEach } from "../../test-support/cleanups.ts";
 import { type FakeFormService, startFakeFormService } from "../../test-support/fake-form-service.ts";
 import { type InProcessServer, startInProcessServer } from "../../test-support/in-process-server.ts";
 import { MINIMAL_BUILD_DIR, waitFor } from "../../test-support/server-process.ts";
 import { type SmtpSink, startSmtpSink } from "../../test-support/smtp-sink.ts";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
+import { cleanupsAfterEach } from "../../test-support/vitest-fixtures.ts";
 import { mailStatusReport } from "../cli/reports.ts";
 import { loadConfig } from "../config.ts";
 import type { Store } from "../store/store.ts";

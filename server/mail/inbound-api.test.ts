@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { cleanupsAfterEach } from "../../test-support/cleanups.ts";
 import { type InProcessServer, startInProcessServer } from "../../test-support/in-process-server.ts";
 import { replyFromPerson } from "../../test-support/inbound-mail.ts";
 import { floodUntilClosed, openSocket, readUntilClosed, statusOf } from "../../test-support/raw-client.ts";
 import { MINIMAL_BUILD_DIR } from "../../test-support/server-process.ts";
 import { createTestDatabase, DIALECTS } from "../../test-support/test-database.ts";
+import { cleanupsAfterEach } from "../../test-support/vitest-fixtures.ts";
 
 const TOKEN = "inbound-token-0123456789abcdef";
 

@@ -2,8 +2,8 @@ import type { AddressInfo, Socket } from "node:net";
 import { type HttpBindings, serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { cleanupsAfterEach } from "../../test-support/cleanups.ts";
 import { floodUntilClosed, openSocket, readUntilClosed, statusOf } from "../../test-support/raw-client.ts";
+import { cleanupsAfterEach } from "../../test-support/vitest-fixtures.ts";
 import { INBOUND_MAX_BYTES, InboundMailError, readInboundMessage } from "./inbound-message.ts";
 
 /**

@@ -7,7 +7,6 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { cleanupsAfterEach } from "../../test-support/cleanups.ts";
 import {
   ACTIVATION_ANSWER,
   type FakeFormService,
@@ -36,6 +35,7 @@ import {
   waitFor,
 } from "../../test-support/server-process.ts";
 import { createTestDatabase, DIALECTS } from "../../test-support/test-database.ts";
+import { cleanupsAfterEach } from "../../test-support/vitest-fixtures.ts";
 import { REQUEST_GRACE_MS } from "../server.ts";
 import type { Store } from "../store/store.ts";
 

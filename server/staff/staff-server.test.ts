@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINIMAL_BUILD_DIR, type ServerProcess, startServer } from "../../test-support/server-process.ts";
 import { PASSWORD, totpNow } from "../../test-support/staff-harness.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { databaseFixture } from "../../test-support/vitest-fixtures.ts";
 import { runCli } from "../cli.ts";
 
 const SITE_URL = "http://localhost:3000";
@@ -10,11 +11,10 @@ const LEAD_EMAIL = "grace@example.com";
 
 /** The real server process: the staff API is mounted, speaks HTTP, and logs ids only. */
 describe.each(DIALECTS)("staff API in the real server on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = databaseFixture(dialect, "staff-server");
   let server: ServerProcess;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect, "staff-server");
     server = await startServer({
       ...database.env,
       BUILD_DIR: MINIMAL_BUILD_DIR,
@@ -25,7 +25,6 @@ describe.each(DIALECTS)("staff API in the real server on %s", (dialect) => {
   });
   afterAll(async () => {
     await server?.stop();
-    await database?.drop();
   });
 
   const call = (

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
+import { describe, expect, it } from "vitest";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { storeFixture } from "../../test-support/vitest-fixtures.ts";
 import { loadConfig } from "../config.ts";
 import {
   CONFIRMATION_WINDOW_MS,
@@ -7,7 +8,6 @@ import {
   confirmationSettingsOf,
 } from "../mail/confirmation-plan.ts";
 import { newId } from "./ids.ts";
-import type { Store } from "./store.ts";
 
 const T0 = Date.parse("2026-03-02T15:00:00Z");
 const HOUR = 3_600_000;
@@ -21,17 +21,7 @@ const off = { ...on, enabled: false };
  * and their queued confirmations (decision 024), whatever the address's case or spaces.
  */
 describe.each(DIALECTS)("the confirmation limit on %s", (dialect) => {
-  let database: TestDatabase;
-  let store: Store;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect, "confirmation-limit");
-    store = await database.openStore();
-  });
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
-  });
+  const { store } = storeFixture(dialect, "confirmation-limit");
 
   /** A lead from `email` at `at`, and what became of its confirmation. */
   async function accept(email: string, at: number, settings = on, state: "pending" | "spam" = "pending") {

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { cleanupsAfterEach } from "../../../test-support/cleanups.ts";
 import { pdfFile, uploadedResume } from "../../../test-support/resume-fixtures.ts";
 import { waitFor } from "../../../test-support/server-process.ts";
 import { startSmtpSink } from "../../../test-support/smtp-sink.ts";
 import { createTestDatabase, DIALECTS } from "../../../test-support/test-database.ts";
+import { cleanupsAfterEach } from "../../../test-support/vitest-fixtures.ts";
 import { startWebhookSink } from "../../../test-support/webhook-sink.ts";
 import { createAlerts } from "../../alerts/alerts.ts";
 import { loadConfig } from "../../config.ts";
