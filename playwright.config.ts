@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/browsers.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./test-support/browsers.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const buildOut = process.env.BUILD_OUT || "build";
@@ -75,7 +75,6 @@ export default defineConfig({
       HOST: "127.0.0.1",
       BUILD_DIR: path.join(buildOut, "client"),
       DATA_DIR: dataDir,
-      // The staff API takes state changes only from SITE_URL's origin (tests/e2e/staff.spec.ts).
       SITE_URL: `http://127.0.0.1:${PORT}`,
       DATABASE_URL: "",
       RATE_LIMIT_PER_MINUTE: "0",

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, type Project } from "@playwright/test";
 import base from "./playwright.config.ts";
-import { createTestSchema } from "./server/test/pg-schema.ts";
+import { createTestSchema } from "./test-support/pg-schema.ts";
 import type { Seed, StaffServer } from "./tests/e2e-staff/fixtures.ts";
 
 /**

@@ -19,6 +19,8 @@ export default mergeConfig(
               "leads/**/*.test.ts",
               "config/**/*.test.ts",
               "scripts/**/*.test.ts",
+              "bench/**/*.test.ts",
+              "test-support/**/*.test.ts",
             ],
             testTimeout: 30_000,
             hookTimeout: 30_000,

@@ -5,7 +5,7 @@ import { viteBase } from "./config/vite-base.ts";
 /**
  * The tests Stryker runs against one folder's mutants (stryker.config.mjs, MUTATION_FOLDER): that folder's own
  * suite. Coverage per test tells Stryker which of them to run for a mutant, so only tests that run the code in
- * this process can kill one (server/test/in-process-server.ts).
+ * this process can kill one (test-support/in-process-server.ts).
  */
 const folder = process.env.MUTATION_FOLDER ?? "leads";
 /** While writing a test: MUTATION_TESTS=<file> runs only that file against the mutants (stryker --mutate <src>). */

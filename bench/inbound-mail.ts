@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { InboundMailError, readInboundMessage } from "../server/mail/inbound-message.ts";
 import { composeRaw } from "../server/mail/outgoing-mail.ts";
-import { chunksOf } from "../server/test/inbound-mail.ts";
+import { chunksOf } from "../test-support/inbound-mail.ts";
 
 const RUNS = Number(process.env.INBOUND_RUNS ?? 3);
 const MB = 1024 * 1024;

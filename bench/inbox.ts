@@ -11,8 +11,8 @@ import { randomUUID } from "node:crypto";
 import { type Insertable, sql } from "kysely";
 import { LEAD_FORM_IDS } from "../leads/forms.ts";
 import type { LeadHistoryTable, LeadsTable } from "../server/store/database.ts";
-import { openStaffHarness, type StaffHarness } from "../server/test/staff-harness.ts";
 import { statusesOf } from "../staff/workflow.ts";
+import { openStaffHarness, type StaffHarness } from "../test-support/staff-harness.ts";
 
 const LEADS = Number(process.env.INBOX_LEADS ?? 50_000);
 const RUNS = Number(process.env.INBOX_RUNS ?? 200);

@@ -11,8 +11,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { startFakeFormService } from "../server/test/fake-form-service.ts";
-import { CLI_ENTRY, childEnv, makeMinimalBuild, startServer } from "../server/test/server-process.ts";
+import { startFakeFormService } from "../test-support/fake-form-service.ts";
+import { CLI_ENTRY, childEnv, MINIMAL_BUILD_DIR, startServer } from "../test-support/server-process.ts";
 
 const LEADS = Number(process.env.PURGE_LEADS ?? 100_000);
 const CLIENTS = Number(process.env.PAGE_CLIENTS ?? 4);
@@ -43,10 +43,9 @@ const percentile = (sorted: number[], p: number) =>
 
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-purge-"));
-  const buildDir = await makeMinimalBuild();
   const service = await startFakeFormService();
   const env = { DATA_DIR: dataDir, FORM_SERVICE_URL: service.template, LOG_LEVEL: "info" };
-  const server = await startServer({ ...env, BUILD_DIR: buildDir, RATE_LIMIT_PER_MINUTE: "0" });
+  const server = await startServer({ ...env, BUILD_DIR: MINIMAL_BUILD_DIR, RATE_LIMIT_PER_MINUTE: "0" });
   try {
     const seeded = performance.now();
     seed(path.join(dataDir, "leads.db"), LEADS);
@@ -120,7 +119,6 @@ async function main() {
     await server.stop();
     await service.close();
     await rm(dataDir, { recursive: true, force: true });
-    await rm(buildDir, { recursive: true, force: true });
   }
 }
 

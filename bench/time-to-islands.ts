@@ -3,8 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { publicPaths } from "../config/route-paths.ts";
-import { buildSite, markdownTable, median } from "../scripts/report.ts";
-import { startServer } from "../server/test/server-process.ts";
 import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
@@ -13,7 +11,9 @@ import {
   ISLANDS_LIVE_AFTER_LOAD_MS,
   islandsProbe,
   readIslandsTiming,
-} from "../tests/browsers.ts";
+} from "../test-support/browsers.ts";
+import { startServer } from "../test-support/server-process.ts";
+import { buildSite, markdownTable, median } from "./report.ts";
 
 /**
  * npm run bench:time-to-islands: how long after its `load` event each page's islands are live (decision 021), in

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { mailboxes, spellingsOfOneMailbox } from "../server/test/mailbox-spellings.ts";
+import { mailboxes, spellingsOfOneMailbox } from "../test-support/mailbox-spellings.ts";
 import { domainOfMailbox, emailKey, mailboxKey, personKeysOf, phoneKey } from "./person-keys.ts";
 
 describe("emailKey", () => {

@@ -4,15 +4,27 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const SOURCES = [
+/**
+ * Every file and folder `npm run build` reads, both builds (the public site, vite.config.ts with
+ * react-router.config.ts; the staff app, vite.staff.config.ts): their configs, the code they import (the
+ * contracts in leads/ and staff/, config/, the SEO files' script), the static files, the TypeScript and package
+ * settings and the .env whose company facts the build writes into the pages. The test walks the builds' imports
+ * and fails when one lands outside this list.
+ */
+export const SOURCES = [
   "app",
-  "public",
+  "staff",
   "leads",
   "config",
+  "public",
+  "scripts/generate-seo-files.ts",
   "react-router.config.ts",
   "vite.config.ts",
   "vite.staff.config.ts",
+  "tsconfig.json",
   "package.json",
+  "package-lock.json",
+  ".env",
 ];
 /** What `npm run build` writes last (the staff app's page, after the public site): a build is whole only with it. */
 const LAST_BUILT = ["client", "staff-app", "index.html"];

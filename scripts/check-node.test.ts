@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI_ENTRY, childEnv, makeMinimalBuild, startServer } from "../server/test/server-process.ts";
+import { CLI_ENTRY, childEnv, MINIMAL_BUILD_DIR, startServer } from "../test-support/server-process.ts";
 import { nodeVersionProblem } from "./check-node.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -86,7 +86,6 @@ function releaseBefore(version: string): string {
 describe(`the engines minimum (Node ${MINIMUM}) on real Node binaries`, () => {
   let minimum: string;
   let before: { node: string; version: string };
-  let buildDir: string;
   let dataDir: string;
 
   beforeAll(() => {
@@ -96,16 +95,14 @@ describe(`the engines minimum (Node ${MINIMUM}) on real Node binaries`, () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "minimum-node-"));
   }, 240_000);
   afterAll(() => {
-    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("passes the check, serves, takes a lead and runs the CLI on the minimum itself", async () => {
     expect(execFileSync(minimum, ["--version"], { encoding: "utf8" }).trim()).toBe(`v${MINIMUM}`);
     expect(spawnSync(minimum, [path.join(root, "scripts", "check-node.mjs")]).status).toBe(0);
-    buildDir = await makeMinimalBuild();
     const server = await startServer(
-      { BUILD_DIR: buildDir, DATA_DIR: dataDir, RELAY_ENABLED: "false" },
+      { BUILD_DIR: MINIMAL_BUILD_DIR, DATA_DIR: dataDir, RELAY_ENABLED: "false" },
       30_000,
       {
         node: minimum,

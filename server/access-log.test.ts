@@ -1,12 +1,11 @@
-import { rm } from "node:fs/promises";
 import { Writable } from "node:stream";
 import { Hono } from "hono";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { startInProcessServer, type TestServer } from "../test-support/in-process-server.ts";
+import { MINIMAL_BUILD_DIR } from "../test-support/server-process.ts";
+import { createTestDatabase, type TestDatabase } from "../test-support/test-database.ts";
 import { accessLog, REQUEST_ID_HEADER } from "./access-log.ts";
 import { createLogger } from "./logger.ts";
-import { startInProcessServer, type TestServer } from "./test/in-process-server.ts";
-import { makeMinimalBuild } from "./test/server-process.ts";
-import { createTestDatabase, type TestDatabase } from "./test/test-database.ts";
 
 const CANARY_EMAIL = "canary.log.77c2@example.com";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -27,27 +26,19 @@ const requestLines = (logs: string): RequestLine[] =>
     .map((line) => JSON.parse(line) as RequestLine);
 
 describe("the access log", () => {
-  let buildDir: string;
   let database: TestDatabase;
   let server: TestServer | undefined;
-
-  beforeAll(async () => {
-    buildDir = await makeMinimalBuild();
-  });
   afterEach(async () => {
     await server?.stop();
     server = undefined;
     await database?.drop();
-  });
-  afterAll(async () => {
-    await rm(buildDir, { recursive: true, force: true });
   });
 
   const start = async (env: Record<string, string> = {}) => {
     database = await createTestDatabase("sqlite", "access-log");
     server = await startInProcessServer({
       ...database.env,
-      BUILD_DIR: buildDir,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
       RELAY_ENABLED: "false",
       ...env,
     });

@@ -4,25 +4,24 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { promisify } from "node:util";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { startFakeFormService } from "../test-support/fake-form-service.ts";
+import { leaseOf } from "../test-support/lease.ts";
+import { CLI_ENTRY, childEnv, waitFor } from "../test-support/server-process.ts";
+import { startSmtpSink } from "../test-support/smtp-sink.ts";
+import { DIALECTS } from "../test-support/test-database.ts";
+import { storeFixture } from "../test-support/vitest-fixtures.ts";
 import { runCli } from "./cli.ts";
 import { loadConfig } from "./config.ts";
 import { confirmationPlan, confirmationSettingsOf } from "./mail/confirmation-plan.ts";
 import { BULK_BATCH } from "./store/engine.ts";
 import { newTempPath } from "./store/resume-files.ts";
-import type { Store } from "./store/store.ts";
-import { startFakeFormService } from "./test/fake-form-service.ts";
-import { leaseOf } from "./test/lease.ts";
-import { CLI_ENTRY, childEnv, waitFor } from "./test/server-process.ts";
-import { startSmtpSink } from "./test/smtp-sink.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "./test/test-database.ts";
 
 const run = promisify(execFile);
 const DAY = 86_400_000;
 
 describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
-  let database: TestDatabase;
-  let store: Store;
+  const { database, store } = storeFixture(dialect, "lead-cli", { per: "test" });
   const ids = { old: randomUUID(), spam: randomUUID(), pending: randomUUID(), dead: randomUUID() };
 
   const cli = async (...argv: string[]) => {
@@ -48,8 +47,6 @@ describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
     dialect === "sqlite" ? path.join(database.dataDir, "resumes", `${id}.pdf`) : `postgres:lead_files/${id}`;
 
   beforeEach(async () => {
-    database = await createTestDatabase(dialect, "lead-cli");
-    store = await database.openStore();
     const now = Date.now();
     const tempPath = newTempPath(database.dataDir);
     await writeFile(tempPath, "%PDF-1.4 cv");
@@ -90,11 +87,6 @@ describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
       error: "HTTP 500",
       problem: "service",
     });
-  });
-
-  afterEach(async () => {
-    await store.close();
-    await database.drop();
   });
 
   it("status counts by form and state and names the oldest waiting lead", async () => {

@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type InProcessServer, startInProcessServer } from "../test-support/in-process-server.ts";
+import { replyFromPerson } from "../test-support/inbound-mail.ts";
+import { openSocket, readUntilClosed, statusOf } from "../test-support/raw-client.ts";
+import { MINIMAL_BUILD_DIR } from "../test-support/server-process.ts";
+import { createTestDatabase, type TestDatabase } from "../test-support/test-database.ts";
 import { loadConfig } from "./config.ts";
 import { createHealthApi } from "./health/health-api.ts";
 import { createLeadApi } from "./leads/lead-api.ts";
@@ -9,11 +13,6 @@ import { createLogger } from "./logger.ts";
 import { createInboundApi } from "./mail/inbound-api.ts";
 import { INBOUND_MAX_BYTES } from "./mail/inbound-message.ts";
 import type { Store } from "./store/store.ts";
-import { type InProcessServer, startInProcessServer } from "./test/in-process-server.ts";
-import { replyFromPerson } from "./test/inbound-mail.ts";
-import { openSocket, readUntilClosed, statusOf } from "./test/raw-client.ts";
-import { makeMinimalBuild } from "./test/server-process.ts";
-import { createTestDatabase, type TestDatabase } from "./test/test-database.ts";
 
 /**
  * The status codes docs/lead-api.md lists for each public endpoint, against the code: every row of each table is
@@ -78,8 +77,7 @@ let draining: ReturnType<typeof createHealthApi>;
 const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
-  const buildDir = await makeMinimalBuild();
-  cleanups.push(() => rm(buildDir, { recursive: true, force: true }));
+  const buildDir = MINIMAL_BUILD_DIR;
   const database = async (name: string) => {
     const opened: TestDatabase = await createTestDatabase("sqlite", name);
     cleanups.push(() => opened.drop());

@@ -1,24 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { rm, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { Writable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { startInProcessServer } from "../test-support/in-process-server.ts";
+import { leaseOf } from "../test-support/lease.ts";
+import { MINIMAL_BUILD_DIR, waitFor } from "../test-support/server-process.ts";
+import { createTestDatabase, DIALECTS } from "../test-support/test-database.ts";
+import { storeFixture } from "../test-support/vitest-fixtures.ts";
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { RETENTION_SWEEP_MS, type Retention, startRetention } from "./retention.ts";
 import type { NewLead } from "./store/lead-records.ts";
 import { newTempPath } from "./store/resume-files.ts";
-import type { Store } from "./store/store.ts";
-import { startInProcessServer } from "./test/in-process-server.ts";
-import { leaseOf } from "./test/lease.ts";
-import { makeMinimalBuild, waitFor } from "./test/server-process.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "./test/test-database.ts";
 
 const DAY = 86_400_000;
 const START = Date.parse("2026-03-01T12:00:00Z");
 
 describe.each(DIALECTS)("retention on %s", (dialect) => {
-  let database: TestDatabase;
-  let store: Store;
+  const { database, store } = storeFixture(dialect, "retention", { per: "test" });
   let retention: Retention | undefined;
   let clock: number;
   let logLines: Record<string, unknown>[];
@@ -61,8 +60,6 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
 
   beforeEach(async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
-    database = await createTestDatabase(dialect, "retention");
-    store = await database.openStore();
     clock = START;
     logLines = [];
   });
@@ -71,8 +68,6 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
     await retention?.stop();
     retention = undefined;
     vi.useRealTimers();
-    await store.close();
-    await database.drop();
   });
 
   const start = (retentionDays: number) => {
@@ -138,7 +133,6 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
 
 describe.each(DIALECTS)("retention in the real server on %s", (dialect) => {
   it("sweeps when RETENTION_DAYS is set, and keeps everything when it is not", async () => {
-    const buildDir = await makeMinimalBuild();
     const databases = {
       kept: await createTestDatabase(dialect, "retention-kept"),
       swept: await createTestDatabase(dialect, "retention-swept"),
@@ -155,7 +149,7 @@ describe.each(DIALECTS)("retention in the real server on %s", (dialect) => {
       });
       await store.close();
     }
-    const env = { BUILD_DIR: buildDir, RELAY_ENABLED: "false" };
+    const env = { BUILD_DIR: MINIMAL_BUILD_DIR, RELAY_ENABLED: "false" };
     const kept = await startInProcessServer({ ...env, ...databases.kept.env });
     const swept = await startInProcessServer({ ...env, ...databases.swept.env, RETENTION_DAYS: "30" });
     try {
@@ -180,6 +174,5 @@ describe.each(DIALECTS)("retention in the real server on %s", (dialect) => {
       await store.close();
       await databases[name].drop();
     }
-    await rm(buildDir, { recursive: true, force: true });
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cspDirectives } from "../test-support/csp.ts";
 import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
@@ -11,17 +12,6 @@ import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from "./se
 import { loadStaticSite, type StaticFile } from "./static-site.ts";
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
-
-/** The CSP as a map of directive name to its sources. */
-function directives(csp: string): Map<string, string[]> {
-  return new Map(
-    csp
-      .split(";")
-      .map((part) => part.trim().split(/\s+/))
-      .filter((tokens) => tokens[0])
-      .map(([name = "", ...sources]) => [name, sources]),
-  );
-}
 
 describe("inlineScriptHashes", () => {
   it("hashes every inline script, JSON-LD included, and skips external and empty ones", () => {
@@ -38,7 +28,7 @@ describe("inlineScriptHashes", () => {
 
 describe("contentSecurityPolicy", () => {
   it("allows scripts from our origin and the page's hashes only", () => {
-    const csp = directives(contentSecurityPolicy({ https: false, scriptHashes: ["'sha256-abc'"] }));
+    const csp = cspDirectives(contentSecurityPolicy({ https: false, scriptHashes: ["'sha256-abc'"] }));
     expect(csp.get("script-src")).toEqual(["'self'", "'sha256-abc'"]);
     expect(csp.get("default-src")).toEqual(["'self'"]);
     expect(csp.get("object-src")).toEqual(["'none'"]);
@@ -52,18 +42,22 @@ describe("contentSecurityPolicy", () => {
       scriptHashes: ["'sha256-abc'"],
       connectOrigins: ["https://x.io"],
     });
-    const scriptSources = directives(csp).get("script-src") ?? [];
+    const scriptSources = cspDirectives(csp).get("script-src") ?? [];
     expect(scriptSources).not.toContain("'unsafe-inline'");
     expect(scriptSources).not.toContain("'unsafe-eval'");
     expect(scriptSources).not.toContain("*");
   });
 
   it("adds a direct form service to connect-src and form-action, and upgrades requests on https", () => {
-    const csp = directives(contentSecurityPolicy({ https: true, connectOrigins: ["https://forms.example"] }));
+    const csp = cspDirectives(
+      contentSecurityPolicy({ https: true, connectOrigins: ["https://forms.example"] }),
+    );
     expect(csp.get("connect-src")).toEqual(["'self'", "https://forms.example"]);
     expect(csp.get("form-action")).toEqual(["'self'", "https://forms.example"]);
     expect(csp.has("upgrade-insecure-requests")).toBe(true);
-    expect(directives(contentSecurityPolicy({ https: false })).has("upgrade-insecure-requests")).toBe(false);
+    expect(cspDirectives(contentSecurityPolicy({ https: false })).has("upgrade-insecure-requests")).toBe(
+      false,
+    );
   });
 });
 
@@ -151,7 +145,7 @@ describe("createApp: headers on every kind of answer", () => {
       expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
       expect(response.headers.get("Permissions-Policy")).toBeTruthy();
       expect(
-        directives(response.headers.get("Content-Security-Policy") ?? "").get("frame-ancestors"),
+        cspDirectives(response.headers.get("Content-Security-Policy") ?? "").get("frame-ancestors"),
       ).toEqual(["'none'"]);
     },
   );
@@ -167,7 +161,9 @@ describe("createApp: headers on every kind of answer", () => {
 
   it("an HTML page's CSP allows exactly its own inline scripts", async () => {
     const response = await appFor("https://www.example.com").request("/");
-    const scriptSources = directives(response.headers.get("Content-Security-Policy") ?? "").get("script-src");
+    const scriptSources = cspDirectives(response.headers.get("Content-Security-Policy") ?? "").get(
+      "script-src",
+    );
     expect(scriptSources).toEqual(["'self'", sha256(inline)]);
   });
 });

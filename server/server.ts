@@ -49,7 +49,7 @@ export interface RunningServer {
 /**
  * The whole server on one port: the pre-rendered site, the lead API, the relay, the periodic upkeep and, when
  * `staffInbox` is given, the staff API. `server/index.ts` runs it as the process, always with the staff inbox;
- * the server tests run it in their own process (server/test/in-process-server.ts), where mutation testing can
+ * the server tests run it in their own process (test-support/in-process-server.ts), where mutation testing can
  * see the code they exercise, and without the staff inbox, which they do not use and which would load
  * better-auth for every run.
  */

@@ -1,8 +1,7 @@
-import { rm } from "node:fs/promises";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeMinimalBuild, type ServerProcess, startServer } from "./test/server-process.ts";
-import { createTestDatabase, type TestDatabase } from "./test/test-database.ts";
+import { MINIMAL_BUILD_DIR, type ServerProcess, startServer } from "../test-support/server-process.ts";
+import { createTestDatabase, type TestDatabase } from "../test-support/test-database.ts";
 
 interface Answer {
   status: number;
@@ -50,21 +49,18 @@ const exitOf = (server: ServerProcess) =>
 describe("SIGTERM on a port of the instance's own", () => {
   const DRAIN_MS = 2000;
   let database: TestDatabase;
-  let buildDir: string;
 
   beforeAll(async () => {
     database = await createTestDatabase("sqlite", "drain");
-    buildDir = await makeMinimalBuild();
   });
   afterAll(async () => {
     await database.drop();
-    await rm(buildDir, { recursive: true, force: true });
   });
 
   const start = (drainMs = DRAIN_MS) =>
     startServer({
       ...database.env,
-      BUILD_DIR: buildDir,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
       DRAIN_MS: String(drainMs),
       RELAY_ENABLED: "false",
       RATE_LIMIT_PER_MINUTE: "0",

@@ -1,54 +1,30 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { codeFiles, importNamesOf, importsOf } from "../test-support/import-graph.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** The source folders: where no import cycle and no long source file may appear. */
-const FOLDERS = ["app", "server", "staff", "leads", "config", "scripts", "bench"];
+const FOLDERS = ["app", "server", "staff", "leads", "config", "scripts", "bench", "test-support"];
 /** What the browser builds import: the server and the contracts never import from it. */
 const BROWSER_ONLY = "app";
 const MAX_LINES = 350;
 
-const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.split(path.sep).includes("test");
+/** Test files, and the harnesses and fakes the tests share (test-support/, app's test/ folders). */
+const isTest = (file: string) =>
+  /\.test\.tsx?$/.test(file) ||
+  file.split(path.sep).some((part) => part === "test" || part === "test-support");
 /** Copy and numbers, one typed module per page, may run long (STYLE.md). */
 const isContent = (file: string) => file.startsWith(`app${path.sep}content${path.sep}`);
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : sourceFiles(full);
-    return /\.(ts|tsx|mts)$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [full] : [];
-  });
-}
-
-const files = FOLDERS.flatMap((folder) => sourceFiles(path.join(ROOT, folder)));
+const files = FOLDERS.flatMap((folder) => codeFiles(path.join(ROOT, folder)));
 
 const known = new Set(files);
 
-/** The file an import names, with or without its extension (`~/` is the app's alias), if it is one of ours. */
-function resolveImport(from: string, name: string): string | undefined {
-  const base = name.startsWith("~/")
-    ? path.join(ROOT, "app", name.slice(2))
-    : name.startsWith(".")
-      ? path.resolve(path.dirname(from), name)
-      : undefined;
-  if (!base) return undefined;
-  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find((file) => known.has(file));
-}
-
 /** Each file's imports (type-only and dynamic ones too) that land on another file of the set. */
 function importGraph(): Map<string, string[]> {
-  return new Map(
-    files.map((file) => {
-      const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
-      const targets = importedFiles
-        .map((imported) => resolveImport(file, imported.fileName))
-        .filter((target): target is string => target !== undefined);
-      return [file, targets];
-    }),
-  );
+  return new Map(files.map((file) => [file, importsOf(ROOT, file).filter((target) => known.has(target))]));
 }
 
 const inFolder = (file: string, folder: string) => path.relative(ROOT, file).split(path.sep)[0] === folder;
@@ -167,7 +143,7 @@ function importStyleProblem(file: string, name: string): string | undefined {
 }
 
 describe("the source layout", () => {
-  it("has no import cycle in app/, server/, staff/, leads/, config/, scripts/ or bench/", () => {
+  it("has no import cycle in app/, server/, staff/, leads/, config/, scripts/, bench/ or test-support/", () => {
     const graph = importGraph();
     expect(graph.size).toBeGreaterThan(300);
     // The alias resolves: the app's files import each other through `~/`.
@@ -248,13 +224,11 @@ describe("the source layout", () => {
       .map((file) => path.relative(ROOT, file).split(path.sep).join("/"))
       .filter((file) => file.startsWith("app/"))
       .flatMap((file) =>
-        ts
-          .preProcessFile(readFileSync(path.join(ROOT, file), "utf8"), true, true)
-          .importedFiles.map(({ fileName }) => ({
-            file,
-            fileName,
-            problem: importStyleProblem(file, fileName),
-          })),
+        importNamesOf(path.join(ROOT, file)).map((fileName) => ({
+          file,
+          fileName,
+          problem: importStyleProblem(file, fileName),
+        })),
       )
       .filter(({ problem }) => problem !== undefined);
     expect(problems).toEqual([]);

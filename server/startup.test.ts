@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { childEnv, MINIMAL_BUILD_DIR } from "../test-support/server-process.ts";
+import { createTestDatabase, DIALECTS } from "../test-support/test-database.ts";
 import { runCli } from "./cli.ts";
 import { beginStartup, explainStartupFailure, servingLine, startupFailureLine } from "./startup.ts";
-import { childEnv, makeMinimalBuild } from "./test/server-process.ts";
-import { createTestDatabase, DIALECTS } from "./test/test-database.ts";
 
 const ENTRY = fileURLToPath(new URL("./index.ts", import.meta.url));
 /** The promise the issue makes: every start-up failure ends within this. */
@@ -56,22 +56,19 @@ function expectOneLineFailure(exit: Exit, ...mustName: string[]): string {
 }
 
 describe("start-up failures, from the real server process", () => {
-  let buildDir: string;
   let dataDir: string;
 
   beforeAll(async () => {
-    buildDir = await makeMinimalBuild();
     dataDir = await mkdtemp(path.join(tmpdir(), "startup-"));
   });
   afterAll(async () => {
-    await rm(buildDir, { recursive: true, force: true });
     await rm(dataDir, { recursive: true, force: true });
   });
 
   it.each(DIALECTS)("says where to open the site and which store it uses, first, on %s", async (dialect) => {
     const database = await createTestDatabase(dialect, "startup-store");
     const child = spawn(process.execPath, [ENTRY], {
-      env: childEnv({ ...database.env, BUILD_DIR: buildDir }),
+      env: childEnv({ ...database.env, BUILD_DIR: MINIMAL_BUILD_DIR }),
       stdio: ["ignore", "pipe", "pipe"],
     });
     const firstLine = await new Promise<string>((resolve) => {
@@ -101,7 +98,11 @@ describe("start-up failures, from the real server process", () => {
     await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
     const port = (holder.address() as { port: number }).port;
     try {
-      const exit = await runUntilExit({ BUILD_DIR: buildDir, DATA_DIR: dataDir, PORT: String(port) });
+      const exit = await runUntilExit({
+        BUILD_DIR: MINIMAL_BUILD_DIR,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+      });
       expect(expectOneLineFailure(exit)).toBe(`PORT ${port} is in use: stop the other server or set PORT`);
     } finally {
       holder.close();
@@ -109,7 +110,7 @@ describe("start-up failures, from the real server process", () => {
   });
 
   it("names DATA_DIR when it cannot be created (/proc/nope used to hang for ever)", async () => {
-    const exit = await runUntilExit({ BUILD_DIR: buildDir, DATA_DIR: "/proc/nope" });
+    const exit = await runUntilExit({ BUILD_DIR: MINIMAL_BUILD_DIR, DATA_DIR: "/proc/nope" });
     expectOneLineFailure(exit, "DATA_DIR /proc/nope", "set DATA_DIR");
   });
 
@@ -135,14 +136,14 @@ describe("start-up failures, from the real server process", () => {
 
     it("says the disk is full and names DATA_DIR", async (context) => {
       if (!mounted) context.skip("cannot mount a small tmpfs here (needs root) to simulate a full disk");
-      const exit = await runUntilExit({ BUILD_DIR: buildDir, DATA_DIR: mountPoint });
+      const exit = await runUntilExit({ BUILD_DIR: MINIMAL_BUILD_DIR, DATA_DIR: mountPoint });
       expectOneLineFailure(exit, `DATA_DIR ${mountPoint} is on a full disk (ENOSPC)`, "set DATA_DIR");
     });
   });
 
   it("names DATABASE_URL when PostgreSQL is unreachable, without its password", async () => {
     const exit = await runUntilExit({
-      BUILD_DIR: buildDir,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
       DATA_DIR: dataDir,
       DATABASE_URL: "postgres://x:secret@127.0.0.1:1/db",
     });
@@ -153,12 +154,20 @@ describe("start-up failures, from the real server process", () => {
   it.skipIf(!process.env.DATABASE_URL)("names DATABASE_URL when its database does not exist", async () => {
     const url = new URL(process.env.DATABASE_URL ?? "");
     url.pathname = "/no_such_database_for_startup_test";
-    const exit = await runUntilExit({ BUILD_DIR: buildDir, DATA_DIR: dataDir, DATABASE_URL: url.href });
+    const exit = await runUntilExit({
+      BUILD_DIR: MINIMAL_BUILD_DIR,
+      DATA_DIR: dataDir,
+      DATABASE_URL: url.href,
+    });
     expectOneLineFailure(exit, "DATABASE_URL", "no_such_database_for_startup_test", "createdb");
   });
 
   it("names an invalid variable", async () => {
-    const exit = await runUntilExit({ BUILD_DIR: buildDir, DATA_DIR: dataDir, RELAY_CONCURRENCY: "lots" });
+    const exit = await runUntilExit({
+      BUILD_DIR: MINIMAL_BUILD_DIR,
+      DATA_DIR: dataDir,
+      RELAY_CONCURRENCY: "lots",
+    });
     expectOneLineFailure(exit, "Invalid configuration: RELAY_CONCURRENCY");
   });
 
@@ -166,7 +175,7 @@ describe("start-up failures, from the real server process", () => {
     "names %s when it is not an e-mail address",
     async (name) => {
       const exit = await runUntilExit({
-        BUILD_DIR: buildDir,
+        BUILD_DIR: MINIMAL_BUILD_DIR,
         DATA_DIR: dataDir,
         SMTP_URL: "smtp://127.0.0.1:1",
         MAIL_FROM: "leads@example.org",
@@ -184,7 +193,7 @@ describe("start-up failures, from the real server process", () => {
     ["ALLOWED_ORIGINS", "partner.example.org:8443"],
     ["ALLOWED_ORIGINS", "https://partner.example.org, null"],
   ])("names %s=%s in one line, with no stack trace", async (name, value) => {
-    const exit = await runUntilExit({ BUILD_DIR: buildDir, DATA_DIR: dataDir, [name]: value });
+    const exit = await runUntilExit({ BUILD_DIR: MINIMAL_BUILD_DIR, DATA_DIR: dataDir, [name]: value });
     expectOneLineFailure(exit, `${name}`, "must be");
   });
 

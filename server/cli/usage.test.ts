@@ -1,8 +1,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { CLI_ENTRY, childEnv } from "../../test-support/server-process.ts";
 import { COMMANDS, runCli } from "../cli.ts";
-import { CLI_ENTRY, childEnv } from "../test/server-process.ts";
 
 const run = promisify(execFile);
 

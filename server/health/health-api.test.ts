@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { rm } from "node:fs/promises";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { startInProcessServer } from "../../test-support/in-process-server.ts";
+import { leaseOf } from "../../test-support/lease.ts";
+import { MINIMAL_BUILD_DIR } from "../../test-support/server-process.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { databaseFixture, storeFixture } from "../../test-support/vitest-fixtures.ts";
 import { createLogger } from "../logger.ts";
 import type { NewLead } from "../store/lead-records.ts";
-import type { Store } from "../store/store.ts";
-import { startInProcessServer } from "../test/in-process-server.ts";
-import { leaseOf } from "../test/lease.ts";
-import { makeMinimalBuild } from "../test/server-process.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { createHealthApi } from "./health-api.ts";
 
 const T0 = Date.UTC(2030, 0, 1);
@@ -23,14 +22,11 @@ const lead = (overrides: Partial<NewLead> = {}): NewLead => ({
 });
 
 describe.each(DIALECTS)("health endpoints on %s", (dialect) => {
-  let database: TestDatabase;
-  let store: Store;
+  const { store } = storeFixture(dialect, "health-api", { per: "test" });
   let clock: number;
   let api: ReturnType<typeof createHealthApi>;
 
   beforeEach(async () => {
-    database = await createTestDatabase(dialect, "health-api");
-    store = await database.openStore();
     clock = T0;
     api = createHealthApi({
       config: { ALERT_PENDING_AFTER_S: ALERT_S },
@@ -39,11 +35,6 @@ describe.each(DIALECTS)("health endpoints on %s", (dialect) => {
       now: () => clock,
     });
   });
-  afterEach(async () => {
-    await store.close();
-    await database.drop();
-  });
-
   const get = async (url: string) => {
     const response = await api.request(url);
     return {
@@ -137,12 +128,11 @@ describe.each(DIALECTS)("health endpoints on %s", (dialect) => {
 });
 
 describe.each(DIALECTS)("health endpoints in the server on %s", (dialect) => {
+  const database = databaseFixture(dialect, "health-server");
   it("are served under /api with the security headers and no caching", async () => {
-    const database = await createTestDatabase(dialect, "health-server");
-    const buildDir = await makeMinimalBuild();
     const server = await startInProcessServer({
       ...database.env,
-      BUILD_DIR: buildDir,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
       RELAY_ENABLED: "false",
     });
     try {
@@ -165,8 +155,6 @@ describe.each(DIALECTS)("health endpoints in the server on %s", (dialect) => {
       expect(await delivery.json()).toMatchObject({ status: "ok", alertPendingAfterSeconds: 3600 });
     } finally {
       await server.stop();
-      await database.drop();
-      await rm(buildDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,11 +1,10 @@
-import { rm } from "node:fs/promises";
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { startInProcessServer, type TestServer } from "../../test-support/in-process-server.ts";
+import { MINIMAL_BUILD_DIR, startServer } from "../../test-support/server-process.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
 import { loadConfig, type TrustProxy } from "../config.ts";
-import { startInProcessServer, type TestServer } from "../test/in-process-server.ts";
-import { makeMinimalBuild, startServer } from "../test/server-process.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { clientAddressResolver, rateLimitKey } from "./client-address.ts";
 
 /** The address the resolver picks for a request that reached us from `peer` with this X-Forwarded-For. */
@@ -64,7 +63,6 @@ describe("client address behind proxies (proxy-addr semantics)", () => {
 
 // In memory on SQLite, in a PostgreSQL table shared by every instance otherwise.
 describe.each(DIALECTS)("the rate limit against real servers, on %s", (dialect) => {
-  let buildDir: string;
   const servers: TestServer[] = [];
   const databases: TestDatabase[] = [];
   const post = (server: TestServer, forwardedFor: string) =>
@@ -81,20 +79,15 @@ describe.each(DIALECTS)("the rate limit against real servers, on %s", (dialect) 
     return database;
   };
 
-  beforeAll(async () => {
-    buildDir = await makeMinimalBuild();
-  });
-
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));
     await Promise.all(databases.map((database) => database.drop()));
-    await rm(buildDir, { recursive: true, force: true });
   });
 
   it("counts IPv6 clients behind a trusted proxy per /64", async () => {
     const server = await startInProcessServer({
       ...(await freshDatabase()).env,
-      BUILD_DIR: buildDir,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
       RELAY_ENABLED: "false",
       RATE_LIMIT_PER_MINUTE: "2",
       TRUST_PROXY: "loopback",
@@ -114,7 +107,7 @@ describe.each(DIALECTS)("the rate limit against real servers, on %s", (dialect) 
       // they, not each limiter, make the limiter's table).
       const env = {
         ...(await freshDatabase()).env,
-        BUILD_DIR: buildDir,
+        BUILD_DIR: MINIMAL_BUILD_DIR,
         RELAY_ENABLED: "false",
         RATE_LIMIT_PER_MINUTE: "2",
       };

@@ -1,9 +1,9 @@
-import { readdir, rm } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import type { Socket } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { startInProcessServer, type TestServer } from "../test/in-process-server.ts";
-import { descriptorsOf } from "../test/open-files.ts";
+import { startInProcessServer, type TestServer } from "../../test-support/in-process-server.ts";
+import { descriptorsOf } from "../../test-support/open-files.ts";
 import {
   applicationBody,
   dribble,
@@ -11,26 +11,29 @@ import {
   readUntilClosed,
   requestHead,
   statusOf,
-} from "../test/raw-client.ts";
-import { pdfFile } from "../test/resume-fixtures.ts";
-import { makeMinimalBuild, type ServerProcess, startServer, waitFor } from "../test/server-process.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
+} from "../../test-support/raw-client.ts";
+import { pdfFile } from "../../test-support/resume-fixtures.ts";
+import {
+  MINIMAL_BUILD_DIR,
+  type ServerProcess,
+  startServer,
+  waitFor,
+} from "../../test-support/server-process.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
+import { databaseFixture } from "../../test-support/vitest-fixtures.ts";
 
 const APPLY = "/api/leads/nurse-application";
 
 describe.each(DIALECTS)("clients that drop the connection half-way through an upload, on %s", (dialect) => {
-  let database: TestDatabase;
-  let buildDir: string;
+  const database = databaseFixture(dialect, "lead-abort");
   let server: ServerProcess;
   const port = () => Number(new URL(server.url).port);
   const tempFiles = () => readdir(path.join(database.dataDir, "tmp"));
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect, "lead-abort");
-    buildDir = await makeMinimalBuild();
     server = await startServer({
       ...database.env,
-      BUILD_DIR: buildDir,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
       RATE_LIMIT_PER_MINUTE: "0",
       RELAY_ENABLED: "false",
     });
@@ -38,8 +41,6 @@ describe.each(DIALECTS)("clients that drop the connection half-way through an up
 
   afterAll(async () => {
     await server?.stop();
-    await database?.drop();
-    await rm(buildDir, { recursive: true, force: true });
   });
 
   /** Starts `count` 6 MB applications, waits until the server is writing each resume, then cuts them all. */
@@ -95,7 +96,6 @@ describe.each(DIALECTS)("clients that drop the connection half-way through an up
 });
 
 describe.each(DIALECTS)("slow clients and the cap on uploads in progress, on %s", (dialect) => {
-  let buildDir: string;
   const portOf = (server: TestServer) => Number(new URL(server.url).port);
   const pending = async (server: TestServer) =>
     ((await (await fetch(`${server.url}/api/health`)).json()) as { pending: number }).pending;
@@ -105,7 +105,7 @@ describe.each(DIALECTS)("slow clients and the cap on uploads in progress, on %s"
   async function startWith(settings: Record<string, string>) {
     const database = await createTestDatabase(dialect, "lead-hostile");
     const server = await startInProcessServer({
-      BUILD_DIR: buildDir,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
       RATE_LIMIT_PER_MINUTE: "0",
       RELAY_ENABLED: "false",
       ...database.env,
@@ -118,14 +118,6 @@ describe.each(DIALECTS)("slow clients and the cap on uploads in progress, on %s"
     return { server, tempFiles: tempFilesOf(database) };
   }
   const startSlow = () => startWith({ HEADERS_TIMEOUT_MS: "1000", REQUEST_TIMEOUT_MS: "2500" });
-
-  beforeAll(async () => {
-    buildDir = await makeMinimalBuild();
-  });
-
-  afterAll(async () => {
-    await rm(buildDir, { recursive: true, force: true });
-  });
 
   it("cuts a client that dribbles its headers once HEADERS_TIMEOUT_MS has passed", async () => {
     const { server: slow } = await startSlow();
@@ -212,10 +204,9 @@ describe.each(DIALECTS)("a log reader that stops reading, on %s", (dialect) => {
   // Two floods of 2,000 requests and a shutdown of up to 10 s: more than the default 30 s on a busy machine.
   it("never stalls the server, reports the lines it dropped, and SIGTERM still ends it within 10 s", async () => {
     const database = await createTestDatabase(dialect, "lead-stalled-log");
-    const buildDir = await makeMinimalBuild();
     const server = await startServer({
       ...database.env,
-      BUILD_DIR: buildDir,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
       LOG_BUFFER_BYTES: String(16 * 1024),
       RATE_LIMIT_PER_MINUTE: "0",
     });
@@ -262,7 +253,6 @@ describe.each(DIALECTS)("a log reader that stops reading, on %s", (dialect) => {
     } finally {
       await server.kill();
       await database.drop();
-      await rm(buildDir, { recursive: true, force: true });
     }
   }, 60_000);
 });

@@ -1,15 +1,12 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { readdir, rm } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { chartAssistDemo, nurseApplication, validateLead } from "../../leads/forms.ts";
 import { RESUME_MESSAGES } from "../../leads/resume.ts";
-import { loadConfig } from "../config.ts";
-import { createLogger } from "../logger.ts";
-import type { Store } from "../store/store.ts";
-import { type FakeFormService, startFakeFormService } from "../test/fake-form-service.ts";
-import { startInProcessServer, type TestServer } from "../test/in-process-server.ts";
+import { type FakeFormService, startFakeFormService } from "../../test-support/fake-form-service.ts";
+import { startInProcessServer, type TestServer } from "../../test-support/in-process-server.ts";
 import {
   docFile,
   docxFile,
@@ -17,9 +14,12 @@ import {
   pdfZipPolyglot,
   plainZipFile,
   zipOf,
-} from "../test/resume-fixtures.ts";
-import { makeMinimalBuild, waitFor } from "../test/server-process.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
+} from "../../test-support/resume-fixtures.ts";
+import { MINIMAL_BUILD_DIR, waitFor } from "../../test-support/server-process.ts";
+import { createTestDatabase, DIALECTS } from "../../test-support/test-database.ts";
+import { storeFixture } from "../../test-support/vitest-fixtures.ts";
+import { loadConfig } from "../config.ts";
+import { createLogger } from "../logger.ts";
 import { createLeadApi } from "./lead-api.ts";
 
 const SITE_URL = "https://www.northwind.example";
@@ -48,11 +48,9 @@ function application(resume: Buffer | null, fileName = "cv.pdf", overrides: Reco
 }
 
 describe.each(DIALECTS)("lead API against the real server (in process) on %s", (dialect) => {
-  let database: TestDatabase;
-  let buildDir: string;
+  const { database, store } = storeFixture(dialect, "lead-api", { per: "test" });
   let service: FakeFormService;
   let server: TestServer;
-  let store: Store;
 
   const post = (
     formId: string,
@@ -77,7 +75,7 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
     waitFor(() => service.delivered().find((item) => item.fields._lead_id === id));
 
   const baseEnv = () => ({
-    BUILD_DIR: buildDir,
+    BUILD_DIR: MINIMAL_BUILD_DIR,
     SITE_URL,
     CONTACT_EMAIL: CONTACT,
     RECRUITING_EMAIL: RECRUITING,
@@ -88,16 +86,13 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
   });
 
   beforeAll(async () => {
-    buildDir = await makeMinimalBuild();
     service = await startFakeFormService();
   });
 
   // Each test gets a server and a database of its own: no test sees another's leads, keys or counters, and
   // mutation testing counts what the server does while a test runs as that test's (stryker.config.mjs).
   beforeEach(async () => {
-    database = await createTestDatabase(dialect, "lead-api");
     server = await startInProcessServer({ ...baseEnv(), ...database.env });
-    store = await database.openStore();
   });
 
   // Whatever a test sent, refused or cut, its upload's temp file is gone once it is answered.
@@ -110,14 +105,11 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
       );
     } finally {
       await server?.stop();
-      await store?.close();
-      await database?.drop();
     }
   });
 
   afterAll(async () => {
     await service?.close();
-    await rm(buildDir, { recursive: true, force: true });
   });
 
   it("accepts a lead with 201, stores it and relays it to the form's mailbox with the form's subject", async () => {
@@ -525,9 +517,8 @@ describe.each(DIALECTS)("lead API against the real server (in process) on %s", (
 });
 
 describe.each(DIALECTS)("lead API waking the relay, on %s", (dialect) => {
+  const { database, store } = storeFixture(dialect, "lead-api-wake");
   it("wakes it once per new lead, and not for spam or a replayed post", async () => {
-    const database = await createTestDatabase(dialect, "lead-api-wake");
-    const store = await database.openStore();
     const config = loadConfig({ ...database.env, RATE_LIMIT_PER_MINUTE: "0" });
     let wakes = 0;
     const api = await createLeadApi({
@@ -551,8 +542,6 @@ describe.each(DIALECTS)("lead API waking the relay, on %s", (dialect) => {
       expect(wakes).toBe(1);
     } finally {
       await api.close();
-      await store.close();
-      await database.drop();
     }
   });
 });

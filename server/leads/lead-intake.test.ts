@@ -4,9 +4,9 @@ import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RESUME_MESSAGES } from "../../leads/resume.ts";
+import { rejectionOf } from "../../test-support/rejection.ts";
+import { exeWithPdfInside, pdfFile } from "../../test-support/resume-fixtures.ts";
 import { ensureDataDirs, tempDirOf } from "../store/resume-files.ts";
-import { rejectionOf } from "../test/rejection.ts";
-import { exeWithPdfInside, pdfFile } from "../test/resume-fixtures.ts";
 import {
   IntakeError,
   type IntakeOptions,

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { text } from "node:stream/consumers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, DIALECTS } from "../../test-support/test-database.ts";
+import { storeFixture } from "../../test-support/vitest-fixtures.ts";
 import { runCli } from "../cli.ts";
 import { loadConfig } from "../config.ts";
 import { exportColumns, leadsCsv } from "../lead-export.ts";
@@ -8,8 +10,6 @@ import { createLogger } from "../logger.ts";
 import { createFormServiceChannel } from "../relay/channels/form-service.ts";
 import { webhookPayload } from "../relay/channels/webhook.ts";
 import type { ClaimedDelivery } from "../store/queries/outbox.ts";
-import type { Store } from "../store/store.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { createLeadApi } from "./lead-api.ts";
 
 // Issue 16: the API records where a lead came from; the relay forwards it only where it should.
@@ -19,20 +19,15 @@ const demo = (extra: Record<string, string> = {}) =>
   new URLSearchParams({ name: "Grace Hopper", email: "grace@example.com", ...extra });
 
 describe.each(DIALECTS)("lead source through the API on %s", (dialect) => {
-  let database: TestDatabase;
-  let store: Store;
+  const { database, store } = storeFixture(dialect, "lead-source", { per: "test" });
   let api: Awaited<ReturnType<typeof createLeadApi>>;
 
   beforeEach(async () => {
-    database = await createTestDatabase(dialect, "lead-source");
-    store = await database.openStore();
     const config = loadConfig({ ...database.env, SITE_URL, RATE_LIMIT_PER_MINUTE: "0" });
     api = await createLeadApi({ config, logger: createLogger("silent"), store });
   });
   afterEach(async () => {
     await api.close();
-    await store.close();
-    await database.drop();
   });
 
   /** Posts the ChartAssist demo form in process and returns the stored lead's source. */

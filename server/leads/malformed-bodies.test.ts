@@ -1,12 +1,12 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { applicationBody, BOUNDARY } from "../../test-support/raw-client.ts";
+import { pdfFile } from "../../test-support/resume-fixtures.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { storeFixture } from "../../test-support/vitest-fixtures.ts";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
-import type { Store } from "../store/store.ts";
-import { applicationBody, BOUNDARY } from "../test/raw-client.ts";
-import { pdfFile } from "../test/resume-fixtures.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { createLeadApi } from "./lead-api.ts";
 
 const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
@@ -24,20 +24,15 @@ function chunked(parts: Buffer[]): ReadableStream<Uint8Array> {
 }
 
 describe.each(DIALECTS)("malformed and oversized bodies, in process, on %s", (dialect) => {
-  let database: TestDatabase;
-  let store: Store;
+  const { database, store } = storeFixture(dialect, "malformed", { per: "test" });
   let api: Awaited<ReturnType<typeof createLeadApi>>;
 
   beforeEach(async () => {
-    database = await createTestDatabase(dialect, "malformed");
-    store = await database.openStore();
     const config = loadConfig({ ...database.env, RATE_LIMIT_PER_MINUTE: "0" });
     api = await createLeadApi({ config, logger: createLogger("silent"), store });
   });
   afterEach(async () => {
     await api.close();
-    await store.close();
-    await database.drop();
   });
 
   async function post(body: BodyInit, contentType: string) {

@@ -11,7 +11,7 @@ import {
   pdfZipPolyglot,
   plainZipFile,
   zipOf,
-} from "../test/resume-fixtures.ts";
+} from "../../test-support/resume-fixtures.ts";
 import { detectResumeKind } from "./resume-type.ts";
 
 describe("a stored upload's kind, by its content", () => {

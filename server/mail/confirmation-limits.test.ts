@@ -1,15 +1,14 @@
-import { rm } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type InProcessServer, startInProcessServer } from "../../test-support/in-process-server.ts";
+import { MINIMAL_BUILD_DIR, waitFor } from "../../test-support/server-process.ts";
+import { type SmtpSink, startSmtpSink } from "../../test-support/smtp-sink.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
 import { loadConfig } from "../config.ts";
 import { reportingSkips } from "../metrics/metrics.ts";
 import { newId } from "../store/ids.ts";
 import type { SkipReason } from "../store/lead-records.ts";
-import { type InProcessServer, startInProcessServer } from "../test/in-process-server.ts";
-import { makeMinimalBuild, waitFor } from "../test/server-process.ts";
-import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { confirmationPlan, confirmationSettingsOf } from "./confirmation-plan.ts";
 
 const MAIL_FROM = "Northwind Care <hello@northwind.example>";
@@ -22,17 +21,12 @@ const HOUR = 3_600_000;
  * spam by an admin.
  */
 describe.each(DIALECTS)("skipped confirmations on %s", (dialect) => {
-  let buildDir: string;
   const cleanups: (() => Promise<unknown>)[] = [];
-  beforeAll(async () => {
-    buildDir = await makeMinimalBuild();
-  });
+  beforeAll(async () => {});
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
-  afterAll(async () => {
-    await rm(buildDir, { recursive: true, force: true });
-  });
+  afterAll(async () => {});
 
   const open = async () => {
     const database: TestDatabase = await createTestDatabase(dialect, "confirmation-skips");
@@ -46,7 +40,7 @@ describe.each(DIALECTS)("skipped confirmations on %s", (dialect) => {
     cleanups.push(() => sink.close());
     const server: InProcessServer = await startInProcessServer({
       ...database.env,
-      BUILD_DIR: buildDir,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
       SMTP_URL: sink.url,
       MAIL_FROM,
       METRICS_TOKEN: TOKEN,

@@ -1,13 +1,13 @@
-import { rm } from "node:fs/promises";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { type FakeFormService, startFakeFormService } from "../../test-support/fake-form-service.ts";
+import { type InProcessServer, startInProcessServer } from "../../test-support/in-process-server.ts";
+import { MINIMAL_BUILD_DIR, waitFor } from "../../test-support/server-process.ts";
+import { type SmtpSink, startSmtpSink } from "../../test-support/smtp-sink.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
+import { cleanupsAfterEach } from "../../test-support/vitest-fixtures.ts";
 import { mailStatusReport } from "../cli/reports.ts";
 import { loadConfig } from "../config.ts";
 import type { Store } from "../store/store.ts";
-import { type FakeFormService, startFakeFormService } from "../test/fake-form-service.ts";
-import { type InProcessServer, startInProcessServer } from "../test/in-process-server.ts";
-import { makeMinimalBuild, waitFor } from "../test/server-process.ts";
-import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 
 const MAIL_FROM = "Northwind Care <hello@northwind.example>";
 const company = loadConfig({}).site.company;
@@ -18,17 +18,7 @@ const company = loadConfig({}).site.company;
  * delivery, sent exactly once with the Message-ID the store recorded.
  */
 describe.each(DIALECTS)("the confirmation e-mail on %s", (dialect) => {
-  let buildDir: string;
-  const cleanups: (() => Promise<unknown>)[] = [];
-  beforeAll(async () => {
-    buildDir = await makeMinimalBuild();
-  });
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-  afterAll(async () => {
-    await rm(buildDir, { recursive: true, force: true });
-  });
+  const cleanups = cleanupsAfterEach();
 
   interface Setup {
     database: TestDatabase;
@@ -51,7 +41,7 @@ describe.each(DIALECTS)("the confirmation e-mail on %s", (dialect) => {
     for (let n = 0; n < instances; n++) {
       const server = await startInProcessServer({
         ...database.env,
-        BUILD_DIR: buildDir,
+        BUILD_DIR: MINIMAL_BUILD_DIR,
         FORM_SERVICE_URL: fake.template,
         SMTP_URL: sink.url,
         MAIL_FROM,

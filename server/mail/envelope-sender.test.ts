@@ -1,17 +1,16 @@
-import { rm } from "node:fs/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { claimedDelivery } from "../../test-support/claimed-delivery.ts";
+import { startInProcessServer } from "../../test-support/in-process-server.ts";
+import { MINIMAL_BUILD_DIR } from "../../test-support/server-process.ts";
+import { type ReceivedMail, type SmtpSink, startSmtpSink } from "../../test-support/smtp-sink.ts";
+import { openStaffHarness } from "../../test-support/staff-harness.ts";
+import { createTestDatabase, DIALECTS } from "../../test-support/test-database.ts";
 import { createAlerts } from "../alerts/alerts.ts";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import { createSmtpChannel } from "../relay/channels/smtp.ts";
 import { mailMessages } from "../relay/mail-messages.ts";
 import { createOutboxWorker } from "../relay/outbox-worker.ts";
-import { claimedDelivery } from "../test/claimed-delivery.ts";
-import { startInProcessServer } from "../test/in-process-server.ts";
-import { makeMinimalBuild } from "../test/server-process.ts";
-import { type ReceivedMail, type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
-import { openStaffHarness } from "../test/staff-harness.ts";
-import { createTestDatabase, DIALECTS } from "../test/test-database.ts";
 import { MailRefusal } from "./mail-checks.ts";
 
 const MAIL_FROM = "Northwind Care <hello@northwind.example>";
@@ -42,13 +41,8 @@ const addressedTo = (mails: ReceivedMail[], to: string) =>
  * staff member's (a reply's Reply-To).
  */
 describe.each(DIALECTS)("the SMTP envelope sender on %s", (dialect) => {
-  let buildDir: string;
-  beforeAll(async () => {
-    buildDir = await makeMinimalBuild();
-  });
-  afterAll(async () => {
-    await rm(buildDir, { recursive: true, force: true });
-  });
+  beforeAll(async () => {});
+  afterAll(async () => {});
 
   it("is MAIL_FROM's address for a lead e-mail replying to a hostile address, its confirmation and an alert", async () => {
     const smtp = await sink();
@@ -59,7 +53,7 @@ describe.each(DIALECTS)("the SMTP envelope sender on %s", (dialect) => {
     cleanups.push(() => database.drop());
     const server = await startInProcessServer({
       ...database.env,
-      BUILD_DIR: buildDir,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
       LEAD_CHANNELS: "smtp",
       SMTP_URL: smtp.url,
       MAIL_FROM,

@@ -1,10 +1,10 @@
-import { rm } from "node:fs/promises";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type InProcessServer, startInProcessServer } from "../test/in-process-server.ts";
-import { replyFromPerson } from "../test/inbound-mail.ts";
-import { openSocket, readUntilClosed, statusOf } from "../test/raw-client.ts";
-import { makeMinimalBuild } from "../test/server-process.ts";
-import { createTestDatabase, DIALECTS } from "../test/test-database.ts";
+import { describe, expect, it } from "vitest";
+import { type InProcessServer, startInProcessServer } from "../../test-support/in-process-server.ts";
+import { replyFromPerson } from "../../test-support/inbound-mail.ts";
+import { floodUntilClosed, openSocket, readUntilClosed, statusOf } from "../../test-support/raw-client.ts";
+import { MINIMAL_BUILD_DIR } from "../../test-support/server-process.ts";
+import { createTestDatabase, DIALECTS } from "../../test-support/test-database.ts";
+import { cleanupsAfterEach } from "../../test-support/vitest-fixtures.ts";
 
 const TOKEN = "inbound-token-0123456789abcdef";
 
@@ -13,24 +13,14 @@ const TOKEN = "inbound-token-0123456789abcdef";
  * attacker would: no token, a forged one, no message, 50 MB with and without a Content-Length.
  */
 describe.each(DIALECTS)("the inbound e-mail endpoint on %s", (dialect) => {
-  let buildDir: string;
-  const cleanups: (() => Promise<unknown>)[] = [];
-  beforeAll(async () => {
-    buildDir = await makeMinimalBuild();
-  });
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-  afterAll(async () => {
-    await rm(buildDir, { recursive: true, force: true });
-  });
+  const cleanups = cleanupsAfterEach();
 
   async function start(env: Record<string, string> = { INBOUND_EMAIL_TOKEN: TOKEN }) {
     const database = await createTestDatabase(dialect, "inbound");
     cleanups.push(() => database.drop());
     const server = await startInProcessServer({
       ...database.env,
-      BUILD_DIR: buildDir,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
       MAIL_FROM: "Northwind <hello@northwind.example>",
       RELAY_ENABLED: "false",
       ...env,
@@ -119,16 +109,7 @@ describe.each(DIALECTS)("the inbound e-mail endpoint on %s", (dialect) => {
         : Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]);
     socket.write(frame(Buffer.from("From: ada@example.com\r\nSubject: big\r\n\r\n")));
     const answer = readUntilClosed(socket);
-    const chunk = frame(Buffer.alloc(64 * 1024, "x"));
-    let sent = 0;
-    while (sent < total && !socket.destroyed) {
-      sent += 64 * 1024;
-      if (!socket.write(chunk))
-        await new Promise((resolve) => {
-          socket.once("drain", resolve);
-          socket.once("close", resolve);
-        });
-    }
+    const sent = await floodUntilClosed(socket, frame(Buffer.alloc(64 * 1024, "x")), total);
     const { text } = await answer;
     expect(statusOf(text)).toBe(413);
     // What the client got into the connection before the server hung up: far from all of it.

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { chunksOf, endlessMessage, replyFromPerson } from "../test/inbound-mail.ts";
+import { chunksOf, endlessMessage, replyFromPerson } from "../../test-support/inbound-mail.ts";
 import { safeContentType, safeFileName } from "./inbound-fields.ts";
 import {
   INBOUND_MAX_BYTES,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { chunksOf, replyFromPerson } from "../test/inbound-mail.ts";
+import { chunksOf, replyFromPerson } from "../../test-support/inbound-mail.ts";
 import { readInboundMessage } from "./inbound-message.ts";
 
 const TOKEN = "0123456789abcdef0123456789abcdef";

@@ -1,8 +1,9 @@
 import type { AddressInfo, Socket } from "node:net";
 import { type HttpBindings, serve } from "@hono/node-server";
 import { Hono } from "hono";
-import { afterEach, describe, expect, it } from "vitest";
-import { openSocket, readUntilClosed, statusOf } from "../test/raw-client.ts";
+import { describe, expect, it } from "vitest";
+import { floodUntilClosed, openSocket, readUntilClosed, statusOf } from "../../test-support/raw-client.ts";
+import { cleanupsAfterEach } from "../../test-support/vitest-fixtures.ts";
 import { INBOUND_MAX_BYTES, InboundMailError, readInboundMessage } from "./inbound-message.ts";
 
 /**
@@ -32,10 +33,7 @@ async function startInboundServer() {
   };
 }
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 describe("an inbound message over HTTP", () => {
   it("answers 413 to a 50 MB post, its server having read little more than 10 MB of it", async () => {
@@ -48,16 +46,7 @@ describe("an inbound message over HTTP", () => {
     );
     socket.write("From: ada@example.com\r\nSubject: big\r\n\r\n");
     const answer = readUntilClosed(socket);
-    const chunk = Buffer.alloc(64 * 1024, "x");
-    let sent = 0;
-    while (sent < total && !socket.destroyed) {
-      sent += chunk.length;
-      if (!socket.write(chunk))
-        await new Promise((resolve) => {
-          socket.once("drain", resolve);
-          socket.once("close", resolve);
-        });
-    }
+    await floodUntilClosed(socket, Buffer.alloc(64 * 1024, "x"), total);
     const { text } = await answer;
     expect(statusOf(text)).toBe(413);
     expect(text).toContain('{"error":"too_large"}');

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eraseAnswer, erasePreviewAnswer, leadListAnswer, leadPageAnswer } from "../../staff/api.ts";
+import { replyFromPerson } from "../../test-support/inbound-mail.ts";
+import type { StaffMemberFixture } from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { staffHarnessFixture } from "../../test-support/vitest-fixtures.ts";
 import { createLogger } from "../logger.ts";
 import { newId } from "../store/ids.ts";
-import { replyFromPerson } from "../test/inbound-mail.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
 import { confirmationPlan, confirmationSettingsOf } from "./confirmation-plan.ts";
 import { createInboundApi } from "./inbound-api.ts";
 import { tokenOfMessageId } from "./message-ids.ts";
@@ -19,7 +20,7 @@ const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(300, 0x20)]);
  * see the lead and nobody else.
  */
 describe.each(DIALECTS)("replies from people on their leads on %s", (dialect) => {
-  let h: StaffHarness;
+  const h = staffHarnessFixture(dialect);
   let inbound: ReturnType<typeof createInboundApi>;
   let seller: StaffMemberFixture;
   let recruiter: StaffMemberFixture;
@@ -55,7 +56,6 @@ describe.each(DIALECTS)("replies from people on their leads on %s", (dialect) =>
   }
 
   beforeAll(async () => {
-    h = await openStaffHarness(dialect);
     inbound = createInboundApi({
       config: { INBOUND_EMAIL_TOKEN: TOKEN, MAIL_FROM },
       store: h.store,
@@ -80,9 +80,6 @@ describe.each(DIALECTS)("replies from people on their leads on %s", (dialect) =>
     sent.demo = demo.messageId;
     leads.application = application.id;
     sent.application = application.messageId;
-  });
-  afterAll(async () => {
-    await h.close();
   });
 
   const deliver = async (message: Buffer) => {

@@ -1,9 +1,10 @@
 import { simpleParser } from "mailparser";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readSiteConfig } from "../../config/site.ts";
 import { confirmationFor } from "../../leads/confirmations.ts";
 import { REPLY_TEXT_MAX } from "../../staff/reply-templates.ts";
-import { startSmtpSink } from "../test/smtp-sink.ts";
+import { startSmtpSink } from "../../test-support/smtp-sink.ts";
+import { cleanupsAfterEach } from "../../test-support/vitest-fixtures.ts";
 import { MailRefusal } from "./mail-checks.ts";
 import { tokenOfMessageId } from "./message-ids.ts";
 import { buildConfirmation, buildStaffReply, composeRaw, type MailSettings } from "./outgoing-mail.ts";
@@ -13,10 +14,7 @@ const SETTINGS: MailSettings = { from: "Northwind Health <leads@example.org>" };
 const STAFF = { name: "Sam Rivera", email: "sam@example.org" };
 const confirmation = confirmationFor("chartassist-demo", { name: "Ada" }, readSiteConfig({}).company, 8);
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 const reply = (overrides: Partial<Parameters<typeof buildStaffReply>[0]> = {}) =>
   buildStaffReply({

@@ -1,10 +1,9 @@
-import { rm } from "node:fs/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type FakeFormService, startFakeFormService } from "../test/fake-form-service.ts";
-import { startInProcessServer, type TestServer } from "../test/in-process-server.ts";
-import { makeMinimalBuild, waitFor } from "../test/server-process.ts";
-import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
-import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
+import { type FakeFormService, startFakeFormService } from "../../test-support/fake-form-service.ts";
+import { startInProcessServer, type TestServer } from "../../test-support/in-process-server.ts";
+import { MINIMAL_BUILD_DIR, waitFor } from "../../test-support/server-process.ts";
+import { type SmtpSink, startSmtpSink } from "../../test-support/smtp-sink.ts";
+import { createTestDatabase, type TestDatabase } from "../../test-support/test-database.ts";
 import { createMetrics } from "./metrics.ts";
 
 const TOKEN = "metrics-token-0123456789";
@@ -18,13 +17,11 @@ function sample(exposition: string, series: string): number | undefined {
 }
 
 describe("GET /metrics in the real server", () => {
-  let buildDir: string;
   let database: TestDatabase;
   let fake: FakeFormService;
   let server: TestServer | undefined;
 
   beforeAll(async () => {
-    buildDir = await makeMinimalBuild();
     fake = await startFakeFormService();
   });
   afterEach(async () => {
@@ -34,14 +31,13 @@ describe("GET /metrics in the real server", () => {
   });
   afterAll(async () => {
     await fake.close();
-    await rm(buildDir, { recursive: true, force: true });
   });
 
   const start = async (env: Record<string, string>) => {
     database = await createTestDatabase("sqlite", "metrics");
     server = await startInProcessServer({
       ...database.env,
-      BUILD_DIR: buildDir,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
       FORM_SERVICE_URL: fake.template,
       RATE_LIMIT_PER_MINUTE: "0",
       ...env,
@@ -150,12 +146,10 @@ describe("GET /metrics in the real server", () => {
 });
 
 describe("GET /metrics for the mail outbox, in the real server", () => {
-  let buildDir: string;
   let fake: FakeFormService;
   const cleanups: (() => Promise<unknown>)[] = [];
 
   beforeAll(async () => {
-    buildDir = await makeMinimalBuild();
     fake = await startFakeFormService();
   });
   afterEach(async () => {
@@ -163,7 +157,6 @@ describe("GET /metrics for the mail outbox, in the real server", () => {
   });
   afterAll(async () => {
     await fake.close();
-    await rm(buildDir, { recursive: true, force: true });
   });
 
   /** A server mailing confirmations through a sink of its own, from a fresh database. */
@@ -174,7 +167,7 @@ describe("GET /metrics for the mail outbox, in the real server", () => {
     cleanups.push(() => sink.close());
     const server = await startInProcessServer({
       ...database.env,
-      BUILD_DIR: buildDir,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
       FORM_SERVICE_URL: fake.template,
       SMTP_URL: sink.url,
       MAIL_FROM: "Northwind Care <hello@northwind.example>",

@@ -1,11 +1,11 @@
 import type { SendMailOptions } from "nodemailer";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { claimedDelivery } from "../../test-support/claimed-delivery.ts";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import type { MailTransport } from "../mail/smtp-transport.ts";
 import type { ClaimedMail, FailedMailAttempt, MailOutbox } from "../store/queries/mail-outbox.ts";
 import type { ClaimedDelivery, FailedAttempt, Outbox } from "../store/queries/outbox.ts";
-import { claimedDelivery } from "../test/claimed-delivery.ts";
 import type { DeliveryChannel } from "./channels/channel.ts";
 import { leadDeliveries } from "./lead-deliveries.ts";
 import { mailMessages } from "./mail-messages.ts";

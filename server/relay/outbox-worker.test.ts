@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { claimedDelivery } from "../../test-support/claimed-delivery.ts";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import type { ClaimedDelivery, FailedAttempt, Outbox } from "../store/queries/outbox.ts";
-import { claimedDelivery } from "../test/claimed-delivery.ts";
 import type { DeliveryChannel } from "./channels/channel.ts";
 import { leadDeliveries } from "./lead-deliveries.ts";
 import { createOutboxWorker, type OutboxWorker } from "./outbox-worker.ts";

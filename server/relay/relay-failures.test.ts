@@ -2,15 +2,16 @@ import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { startFakeFormService } from "../../test-support/fake-form-service.ts";
+import { pdfFile, uploadedResume } from "../../test-support/resume-fixtures.ts";
+import { waitFor } from "../../test-support/server-process.ts";
+import { createTestDatabase, DIALECTS } from "../../test-support/test-database.ts";
+import { cleanupsAfterEach } from "../../test-support/vitest-fixtures.ts";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import type { NewLead } from "../store/lead-records.ts";
 import type { Store } from "../store/store.ts";
-import { startFakeFormService } from "../test/fake-form-service.ts";
-import { pdfFile, uploadedResume } from "../test/resume-fixtures.ts";
-import { waitFor } from "../test/server-process.ts";
-import { createTestDatabase, DIALECTS } from "../test/test-database.ts";
 import { leadDeliveries } from "./lead-deliveries.ts";
 import { createOutboxWorker, type OutboxWorkerDeps } from "./outbox-worker.ts";
 
@@ -20,10 +21,7 @@ const leadRelay = (deps: Parameters<typeof leadDeliveries>[0] & Omit<OutboxWorke
 const logger = createLogger("silent");
 
 describe.each(DIALECTS)("relay failure paths (in process, against loopback services) on %s", (dialect) => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanups = cleanupsAfterEach();
 
   async function setup(formServiceUrl: string, { start = true } = {}) {
     const database = await createTestDatabase(dialect, "relay-failures");

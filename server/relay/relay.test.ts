@@ -1,32 +1,43 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { once } from "node:events";
-import { readdir, rm } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { REQUEST_GRACE_MS } from "../server.ts";
-import type { Store } from "../store/store.ts";
+import { describe, expect, it } from "vitest";
 import {
   ACTIVATION_ANSWER,
   type FakeFormService,
   SUCCESS_ANSWER,
   startFakeFormService,
-} from "../test/fake-form-service.ts";
-import { type InProcessServer, startInProcessServer, type TestServer } from "../test/in-process-server.ts";
-import { applicationBody, openSocket, readUntilClosed, requestHead, statusOf } from "../test/raw-client.ts";
-import { pdfFile } from "../test/resume-fixtures.ts";
+} from "../../test-support/fake-form-service.ts";
+import {
+  type InProcessServer,
+  startInProcessServer,
+  type TestServer,
+} from "../../test-support/in-process-server.ts";
+import {
+  applicationBody,
+  openSocket,
+  readUntilClosed,
+  requestHead,
+  statusOf,
+} from "../../test-support/raw-client.ts";
+import { pdfFile } from "../../test-support/resume-fixtures.ts";
 import {
   CLI_ENTRY,
   childEnv,
-  makeMinimalBuild,
+  MINIMAL_BUILD_DIR,
   type ServerProcess,
   startServer,
   waitFor,
-} from "../test/server-process.ts";
-import { createTestDatabase, DIALECTS } from "../test/test-database.ts";
+} from "../../test-support/server-process.ts";
+import { createTestDatabase, DIALECTS } from "../../test-support/test-database.ts";
+import { cleanupsAfterEach } from "../../test-support/vitest-fixtures.ts";
+import { REQUEST_GRACE_MS } from "../server.ts";
+import type { Store } from "../store/store.ts";
 
 const run = promisify(execFile);
 const CANARY = {
@@ -46,19 +57,8 @@ interface Setup<Server extends TestServer> {
 }
 
 describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => {
-  let buildDir: string;
-  const cleanups: (() => Promise<unknown>)[] = [];
+  const cleanups = cleanupsAfterEach();
   const allLogs: string[] = [];
-
-  beforeAll(async () => {
-    buildDir = await makeMinimalBuild();
-  });
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-  afterAll(async () => {
-    await rm(buildDir, { recursive: true, force: true });
-  });
 
   /** A server of its own on a fresh database; in this process unless the test needs a real one (signals, kill). */
   async function setup(
@@ -81,7 +81,7 @@ describe.each(DIALECTS)("relay against a fake form service on %s", (dialect) => 
     const fake = service ?? (await startFakeFormService());
     const baseEnv = {
       ...database.env,
-      BUILD_DIR: buildDir,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
       FORM_SERVICE_URL: fake.template,
       RELAY_POLL_MS: "50",
       RELAY_BASE_DELAY_MS: "20",

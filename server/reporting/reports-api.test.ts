@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { errorAnswer } from "../../staff/api.ts";
 import { type ReportsAnswer, reportsAnswer } from "../../staff/reports.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
+import type { StaffMemberFixture } from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { staffHarnessFixture } from "../../test-support/vitest-fixtures.ts";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -15,7 +16,7 @@ const NURSE = { firstName: "Mary", lastName: "Seacole", email: "mary@example.com
  * would say. Every answer is parsed with the contract's own schema.
  */
 describe.each(DIALECTS)("the reports on %s", (dialect) => {
-  let h: StaffHarness;
+  const h = staffHarnessFixture(dialect);
   let admin: StaffMemberFixture;
   let recruiter: StaffMemberFixture;
   let seller: StaffMemberFixture;
@@ -36,7 +37,6 @@ describe.each(DIALECTS)("the reports on %s", (dialect) => {
   };
 
   beforeAll(async () => {
-    h = await openStaffHarness(dialect);
     admin = await h.addStaff("admin");
     recruiter = await h.addStaff("recruiting");
     seller = await h.addStaff("sales");
@@ -95,9 +95,6 @@ describe.each(DIALECTS)("the reports on %s", (dialect) => {
           })
         ).status,
       ).toBe(200);
-  });
-  afterAll(async () => {
-    await h.close();
   });
 
   it("counts each lead in its Monday week of the business time zone across the change to daylight time", async () => {

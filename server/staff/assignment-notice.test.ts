@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { leadPageAnswer } from "../../staff/api.ts";
 import { formLabelOf } from "../../staff/labels.ts";
+import { SITE_URL, type StaffMemberFixture } from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { smtpSinkFixture, staffHarnessFixture } from "../../test-support/vitest-fixtures.ts";
 import { createLogger } from "../logger.ts";
 import { mailMessages } from "../relay/mail-messages.ts";
 import { createOutboxWorker, type OutboxWorker } from "../relay/outbox-worker.ts";
-import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
-import {
-  openStaffHarness,
-  SITE_URL,
-  type StaffHarness,
-  type StaffMemberFixture,
-} from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
 
 const MAIL_FROM = "Northwind Care <hello@northwind.example>";
 const LEAD = {
@@ -30,22 +25,20 @@ const LEAD = {
 describe.each(DIALECTS)("assignment notices on %s", (dialect) => {
   for (const personalData of [true, false]) {
     describe(`with MAIL_PERSONAL_DATA=${personalData}`, () => {
-      let sink: SmtpSink;
-      let h: StaffHarness;
+      const sink = smtpSinkFixture();
+      const h = staffHarnessFixture(dialect, () => ({
+        SMTP_URL: sink.url,
+        MAIL_FROM,
+        MAIL_PERSONAL_DATA: String(personalData),
+        RELAY_POLL_MS: "50",
+        RELAY_BASE_DELAY_MS: "20",
+        RELAY_MAX_DELAY_MS: "50",
+      }));
       let worker: OutboxWorker;
       let seller: StaffMemberFixture;
       let admin: StaffMemberFixture;
 
       beforeAll(async () => {
-        sink = await startSmtpSink();
-        h = await openStaffHarness(dialect, {
-          SMTP_URL: sink.url,
-          MAIL_FROM,
-          MAIL_PERSONAL_DATA: String(personalData),
-          RELAY_POLL_MS: "50",
-          RELAY_BASE_DELAY_MS: "20",
-          RELAY_MAX_DELAY_MS: "50",
-        });
         worker = createOutboxWorker({
           config: h.config,
           logger: createLogger("silent"),
@@ -57,8 +50,6 @@ describe.each(DIALECTS)("assignment notices on %s", (dialect) => {
       });
       afterAll(async () => {
         await worker?.stop(1000);
-        await h?.close();
-        await sink?.close();
       });
       beforeEach(() => {
         sink.respondWith(() => null);

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditPageAnswer, errorAnswer, leadPageAnswer } from "../../staff/api.ts";
 import { CALL_NOTE_MAX, callAnswer } from "../../staff/conversation.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
+import type { StaffMemberFixture } from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { staffHarnessFixture } from "../../test-support/vitest-fixtures.ts";
 
 const HOUR_MS = 3_600_000;
 const NOTE = "Asked for Tuesday morning; call-note-canary-73";
@@ -13,19 +14,15 @@ const NOTE = "Asked for Tuesday morning; call-note-canary-73";
  * the earliest (so the promise follows), the history, the audit without the note, and the refusals.
  */
 describe.each(DIALECTS)("logging a call on %s", (dialect) => {
-  let h: StaffHarness;
+  const h = staffHarnessFixture(dialect);
   let seller: StaffMemberFixture;
   let recruiter: StaffMemberFixture;
   let admin: StaffMemberFixture;
 
   beforeAll(async () => {
-    h = await openStaffHarness(dialect);
     seller = await h.addStaff("sales");
     recruiter = await h.addStaff("recruiting");
     admin = await h.addStaff("admin");
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const demo = (options: { dueAt?: number } = {}) =>

@@ -2,13 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeadFormId } from "../../leads/catalog.ts";
 import { type LeadPage, leadPageAnswer } from "../../staff/api.ts";
 import {
+  openStaffHarness,
+  type StaffHarness,
+  type StaffMemberFixture,
+} from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import {
   type ConfirmationSettings,
   confirmationPlan,
   confirmationSettingsOf,
 } from "../mail/confirmation-plan.ts";
 import { newId } from "../store/ids.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
 
 const MINUTE = 60_000;
 const MAIL = { SMTP_URL: "smtp://127.0.0.1:2525", MAIL_FROM: "Northwind <hello@northwind.example>" };

@@ -6,8 +6,12 @@ import { errorAnswer } from "../../staff/api.ts";
 import { type EndpointName, pathOf, STAFF_ENDPOINTS } from "../../staff/endpoints.ts";
 import { may, PERMISSIONS, PERMISSIONS_OF_ROLE } from "../../staff/permissions.ts";
 import { ROLES, type Role } from "../../staff/roles.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
+import {
+  openStaffHarness,
+  type StaffHarness,
+  type StaffMemberFixture,
+} from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
 
 const NAMES = Object.keys(STAFF_ENDPOINTS) as EndpointName[];
 

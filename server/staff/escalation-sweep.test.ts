@@ -1,6 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../staff/roles.ts";
+import { waitFor } from "../../test-support/server-process.ts";
+import { SITE_URL } from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { staffHarnessFixture } from "../../test-support/vitest-fixtures.ts";
 import { businessCalendar } from "../calendar/business-calendar.ts";
 import { DEFAULT_BUSINESS_HOURS, parseBusinessHours } from "../calendar/business-hours.ts";
 import { createLogger } from "../logger.ts";
@@ -8,9 +12,6 @@ import { DIGEST_LINKS } from "../mail/promise-notices.ts";
 import type { NoticeSettings } from "../mail/staff-notices.ts";
 import type { MailKind } from "../store/lead-records.ts";
 import { openStore, type Store } from "../store/store.ts";
-import { waitFor } from "../test/server-process.ts";
-import { openStaffHarness, SITE_URL, type StaffHarness } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
 import {
   createEscalationSweep,
   recipientsOf,
@@ -43,7 +44,7 @@ const eastern = (date: string, time: string) => Date.parse(`${date}T${time}:00-0
  * overdue lead and recipient, decided once across instances; the admins' digest once per business day.
  */
 describe.each(DIALECTS)("the escalation sweep on %s", (dialect) => {
-  let h: StaffHarness;
+  const h = staffHarnessFixture(dialect);
   let other: Store;
   const staff: Record<
     "admin" | "sales" | "salesDisabled" | "recruiting" | "admin2",
@@ -51,7 +52,6 @@ describe.each(DIALECTS)("the escalation sweep on %s", (dialect) => {
   > = {} as never;
 
   beforeAll(async () => {
-    h = await openStaffHarness(dialect);
     // A second instance: its own connection (pool) to the same database.
     other = await openStore({ dataDir: h.dataDir, databaseUrl: h.config.DATABASE_URL });
     const add = async (role: Role) => {
@@ -67,7 +67,6 @@ describe.each(DIALECTS)("the escalation sweep on %s", (dialect) => {
   });
   afterAll(async () => {
     await other?.close();
-    await h?.close();
   });
 
   const sweepAt = (at: number, options: { store?: Store; notices?: NoticeSettings | undefined } = {}) =>

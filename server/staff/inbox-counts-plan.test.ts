@@ -3,8 +3,8 @@ import { CompiledQuery, type Insertable, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_FORM_IDS } from "../../leads/forms.ts";
 import { leadScopeOf } from "../../staff/permissions.ts";
+import { openStaffHarness, type StaffHarness } from "../../test-support/staff-harness.ts";
 import type { LeadsTable } from "../store/database.ts";
-import { openStaffHarness, type StaffHarness } from "../test/staff-harness.ts";
 
 /**
  * PostgreSQL chooses a plan by the table's size and statistics, so its counts are checked at a size where the

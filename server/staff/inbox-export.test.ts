@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Insertable } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LEAD_FORM_IDS } from "../../leads/catalog.ts";
+import type { StaffMemberFixture } from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { staffHarnessFixture } from "../../test-support/vitest-fixtures.ts";
 import type { LeadsTable } from "../store/database.ts";
 import { BULK_BATCH } from "../store/engine.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
 
 /** More leads than three of the store's batches, with many sharing a creation time (the keyset's tie). */
 const LEADS = BULK_BATCH * 3 + 17;
@@ -20,13 +21,12 @@ function rowsOf(csv: string) {
 }
 
 describe.each(DIALECTS)("the inbox's CSV export of many leads on %s", (dialect) => {
-  let h: StaffHarness;
+  const h = staffHarnessFixture(dialect);
   let admin: StaffMemberFixture;
   let recruiter: StaffMemberFixture;
   const expected: { id: string; createdAt: number; formId: string; name: string }[] = [];
 
   beforeAll(async () => {
-    h = await openStaffHarness(dialect);
     admin = await h.addStaff("admin");
     recruiter = await h.addStaff("recruiting");
     const rows: Insertable<LeadsTable>[] = [];
@@ -54,9 +54,6 @@ describe.each(DIALECTS)("the inbox's CSV export of many leads on %s", (dialect) 
     // Newest first, then by id, as the inbox lists them.
     expected.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
   }, 60_000);
-  afterAll(async () => {
-    await h?.close();
-  });
 
   const exportOf = async (who: StaffMemberFixture, query = "") => {
     const response = await h.request(`/export.csv${query}`, { cookie: who.cookie });

@@ -1,11 +1,12 @@
 import { CompiledQuery } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SOURCE_MAX } from "../../leads/source.ts";
 import { NO_SOURCE_VALUE } from "../../leads/source-labels.ts";
 import { SOURCE_COUNT_LIMIT } from "../../staff/limits.ts";
 import { leadScopeOf } from "../../staff/permissions.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
+import type { StaffMemberFixture } from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { staffHarnessFixture } from "../../test-support/vitest-fixtures.ts";
 
 // Issue 16 in the inbox: each lead's source on its page, the list filtered and counted by campaign and by
 // referrer (within the role's forms), and the CSV export carrying the source columns.
@@ -26,7 +27,7 @@ interface ListPage {
 }
 
 describe.each(DIALECTS)("lead sources in the staff inbox on %s", (dialect) => {
-  let h: StaffHarness;
+  const h = staffHarnessFixture(dialect);
   let admin: StaffMemberFixture;
   let recruiter: StaffMemberFixture;
   let seller: StaffMemberFixture;
@@ -34,7 +35,6 @@ describe.each(DIALECTS)("lead sources in the staff inbox on %s", (dialect) => {
   const newsletter = "https://news.example.org";
 
   beforeAll(async () => {
-    h = await openStaffHarness(dialect);
     admin = await h.addStaff("admin");
     recruiter = await h.addStaff("recruiting");
     seller = await h.addStaff("sales");
@@ -77,9 +77,6 @@ describe.each(DIALECTS)("lead sources in the staff inbox on %s", (dialect) => {
         source: { source_page: "/carestaff/pass-through-payroll", utm_campaign: "spring" },
       },
     );
-  });
-  afterAll(async () => {
-    await h.close();
   });
 
   const get = (who: StaffMemberFixture, pathname: string) => h.request(pathname, { cookie: who.cookie });

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type LeadList, type LeadPage, leadListAnswer, leadPageAnswer } from "../../staff/api.ts";
+import type { StaffMemberFixture } from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { staffHarnessFixture } from "../../test-support/vitest-fixtures.ts";
 import { confirmationPlan, confirmationSettingsOf } from "../mail/confirmation-plan.ts";
 import { newId } from "../store/ids.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -15,14 +16,13 @@ const DAY = 24 * HOUR;
  * parsed with the contract's own schema.
  */
 describe.each(DIALECTS)("the inbox's views on %s", (dialect) => {
-  let h: StaffHarness;
+  const h = staffHarnessFixture(dialect);
   let admin: StaffMemberFixture;
   let recruiter: StaffMemberFixture;
   let seller: StaffMemberFixture;
   const ids = { oldDemo: "", freshDemo: "", application: "", spam: "", stranger: "" };
 
   beforeAll(async () => {
-    h = await openStaffHarness(dialect);
     admin = await h.addStaff("admin", "admin@staff.example");
     recruiter = await h.addStaff("recruiting", "recruiter@staff.example");
     seller = await h.addStaff("sales", "seller@staff.example");
@@ -64,9 +64,6 @@ describe.each(DIALECTS)("the inbox's views on %s", (dialect) => {
       { name: "Someone Else", email: "else@example.com", company: "Elsewhere", phone: "555-0100" },
       { createdAt: now - 2 * DAY, dueAt: now + HOUR },
     );
-  });
-  afterAll(async () => {
-    await h.close();
   });
 
   const list = async (who: StaffMemberFixture, query = ""): Promise<LeadList> => {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditPageAnswer, leadListAnswer, leadPageAnswer } from "../../staff/api.ts";
 import { replyAnswer } from "../../staff/conversation.ts";
+import { waitFor } from "../../test-support/server-process.ts";
+import type { StaffMemberFixture } from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { smtpSinkFixture, staffHarnessFixture } from "../../test-support/vitest-fixtures.ts";
 import { createLogger } from "../logger.ts";
 import { mailMessages } from "../relay/mail-messages.ts";
 import { createOutboxWorker, type OutboxWorker } from "../relay/outbox-worker.ts";
-import { waitFor } from "../test/server-process.ts";
-import { type SmtpSink, startSmtpSink } from "../test/smtp-sink.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
 
 const MAIL_FROM = "Northwind Care <hello@northwind.example>";
 const TEXT = "Hello Grace,\n\nCould you tell us which days suit you?\n\nsecret-reply-canary-41";
@@ -18,8 +18,15 @@ const TEXT = "Hello Grace,\n\nCould you tell us which days suit you?\n\nsecret-r
  * audit, and Retry of a reply the mail server refused.
  */
 describe.each(DIALECTS)("staff replies on %s", (dialect) => {
-  let sink: SmtpSink;
-  let h: StaffHarness;
+  const sink = smtpSinkFixture();
+  const h = staffHarnessFixture(dialect, () => ({
+    SMTP_URL: sink.url,
+    MAIL_FROM,
+    RELAY_POLL_MS: "50",
+    RELAY_BASE_DELAY_MS: "20",
+    RELAY_MAX_DELAY_MS: "50",
+    RELAY_GIVE_UP_AFTER_MS: "400",
+  }));
   let worker: OutboxWorker;
   let seller: StaffMemberFixture;
   let recruiter: StaffMemberFixture;
@@ -27,15 +34,6 @@ describe.each(DIALECTS)("staff replies on %s", (dialect) => {
   let demo = "";
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    h = await openStaffHarness(dialect, {
-      SMTP_URL: sink.url,
-      MAIL_FROM,
-      RELAY_POLL_MS: "50",
-      RELAY_BASE_DELAY_MS: "20",
-      RELAY_MAX_DELAY_MS: "50",
-      RELAY_GIVE_UP_AFTER_MS: "400",
-    });
     worker = createOutboxWorker({
       config: h.config,
       logger: createLogger("silent"),
@@ -53,8 +51,6 @@ describe.each(DIALECTS)("staff replies on %s", (dialect) => {
   });
   afterAll(async () => {
     await worker.stop(1000);
-    await h.close();
-    await sink.close();
   });
   beforeEach(() => {
     sink.respondWith(() => null);

@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditPageAnswer, errorAnswer } from "../../staff/api.ts";
 import { settingsAnswer } from "../../staff/conversation.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
+import type { StaffMemberFixture } from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { staffHarnessFixture } from "../../test-support/vitest-fixtures.ts";
 
 /** "My settings" through the staff API: the default, a change stored and audited, each person's own only. */
 describe.each(DIALECTS)("my settings on %s", (dialect) => {
-  let h: StaffHarness;
+  const h = staffHarnessFixture(dialect);
   let seller: StaffMemberFixture;
   let recruiter: StaffMemberFixture;
   let admin: StaffMemberFixture;
 
   beforeAll(async () => {
-    h = await openStaffHarness(dialect);
     seller = await h.addStaff("sales");
     recruiter = await h.addStaff("recruiting");
     admin = await h.addStaff("admin");
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const read = async (who: StaffMemberFixture) => {

@@ -1,27 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditPageAnswer, leadChangeAnswer, leadPageAnswer } from "../../staff/api.ts";
 import { unmatchedPageAnswer } from "../../staff/conversation.ts";
+import { replyFromPerson } from "../../test-support/inbound-mail.ts";
+import type { StaffMemberFixture } from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { staffHarnessFixture } from "../../test-support/vitest-fixtures.ts";
 import { createLogger } from "../logger.ts";
 import { confirmationPlan, confirmationSettingsOf } from "../mail/confirmation-plan.ts";
 import { createInboundApi } from "../mail/inbound-api.ts";
 import { newId } from "../store/ids.ts";
-import { replyFromPerson } from "../test/inbound-mail.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
 
 const MAIL_FROM = "Northwind <hello@northwind.example>";
 const DAY = 86_400_000;
 
 /** The admin's spam review ("Not spam") and "Unmatched mail" (issue 27), as the contract has them. */
 describe.each(DIALECTS)("spam review and unmatched mail on %s", (dialect) => {
-  let h: StaffHarness;
+  // A mail server that is never reached: what matters here is what gets queued.
+  const h = staffHarnessFixture(dialect, { SMTP_URL: "smtp://127.0.0.1:9", MAIL_FROM });
   let admin: StaffMemberFixture;
   let seller: StaffMemberFixture;
   let spam = "";
 
   beforeAll(async () => {
-    // A mail server that is never reached: what matters here is what gets queued.
-    h = await openStaffHarness(dialect, { SMTP_URL: "smtp://127.0.0.1:9", MAIL_FROM });
     admin = await h.addStaff("admin", "admin@staff.example");
     seller = await h.addStaff("sales", "seller@staff.example");
     const lead = {
@@ -36,9 +36,6 @@ describe.each(DIALECTS)("spam review and unmatched mail on %s", (dialect) => {
       createdAt: Date.now(),
       confirmation: confirmationPlan(lead, confirmationSettingsOf(h.config)),
     });
-  });
-  afterAll(async () => {
-    await h.close();
   });
 
   const notSpam = (who: StaffMemberFixture) =>

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "../../staff/limits.ts";
+import { openStaffHarness, type StaffMemberFixture } from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { staffHarnessFixture } from "../../test-support/vitest-fixtures.ts";
 import { resumePathOf } from "../store/resume-files.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
 
 if (!DIALECTS.includes("postgres"))
   describe.skip("postgres (set DATABASE_URL to run)", () => it("skipped", () => undefined));
@@ -32,14 +33,13 @@ interface ListPage {
 }
 
 describe.each(DIALECTS)("staff inbox API on %s", (dialect) => {
-  let h: StaffHarness;
+  const h = staffHarnessFixture(dialect);
   let admin: StaffMemberFixture;
   let recruiter: StaffMemberFixture;
   let seller: StaffMemberFixture;
   const ids = { demo: "", staffing: "", application: "", applicationWithResume: "" };
 
   beforeAll(async () => {
-    h = await openStaffHarness(dialect);
     admin = await h.addStaff("admin", "admin@staff.example");
     recruiter = await h.addStaff("recruiting", "recruiter@staff.example");
     seller = await h.addStaff("sales", "seller@staff.example");
@@ -76,9 +76,6 @@ describe.each(DIALECTS)("staff inbox API on %s", (dialect) => {
       },
       { resume: PDF },
     );
-  });
-  afterAll(async () => {
-    await h.close();
   });
 
   const get = (who: StaffMemberFixture, pathname: string) => h.request(pathname, { cookie: who.cookie });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { openStaffHarness, PASSWORD, type StaffHarness, totpNow } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
+import { openStaffHarness, PASSWORD, type StaffHarness, totpNow } from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
 import { SIGN_IN_ATTEMPTS_PER_WINDOW } from "./auth-handlers.ts";
 import { LOCK_AFTER_FAILURES, LOCK_MS } from "./sign-in.ts";
 

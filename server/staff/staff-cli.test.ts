@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  openStaffHarness,
+  PASSWORD,
+  SITE_URL,
+  type StaffHarness,
+  totpNow,
+} from "../../test-support/staff-harness.ts";
 import { runCli } from "../cli.ts";
-import { openStaffHarness, PASSWORD, SITE_URL, type StaffHarness, totpNow } from "../test/staff-harness.ts";
 
 describe("staff commands of the operator CLI", () => {
   let h: StaffHarness;

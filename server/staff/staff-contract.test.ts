@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
   auditPageAnswer,
@@ -17,8 +17,9 @@ import {
 } from "../../staff/api.ts";
 import { callAnswer, settingsAnswer } from "../../staff/conversation.ts";
 import { reportsAnswer } from "../../staff/reports.ts";
-import { openStaffHarness, type StaffHarness, type StaffMemberFixture } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
+import type { StaffHarness, StaffMemberFixture } from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { staffHarnessFixture } from "../../test-support/vitest-fixtures.ts";
 
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(500, 0x20)]);
 
@@ -36,13 +37,12 @@ async function expectContract(schema: z.ZodType, response: Response, status = 20
 }
 
 describe.each(DIALECTS)("the staff API's answers follow the contract on %s", (dialect) => {
-  let h: StaffHarness;
+  const h = staffHarnessFixture(dialect);
   let admin: StaffMemberFixture;
   let seller: StaffMemberFixture;
   const ids = { demo: "", application: "" };
 
   beforeAll(async () => {
-    h = await openStaffHarness(dialect);
     admin = await h.addStaff("admin");
     seller = await h.addStaff("sales");
     ids.demo = await h.seedLead(
@@ -57,9 +57,6 @@ describe.each(DIALECTS)("the staff API's answers follow the contract on %s", (di
       { firstName: "Mary", lastName: "Seacole", email: "mary@example.com", consent: "on" },
       { resume: PDF },
     );
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const as = (who: StaffMemberFixture, pathname: string, init: Parameters<StaffHarness["request"]>[1] = {}) =>

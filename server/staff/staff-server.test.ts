@@ -1,9 +1,9 @@
-import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MINIMAL_BUILD_DIR, type ServerProcess, startServer } from "../../test-support/server-process.ts";
+import { PASSWORD, totpNow } from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { databaseFixture } from "../../test-support/vitest-fixtures.ts";
 import { runCli } from "../cli.ts";
-import { makeMinimalBuild, type ServerProcess, startServer } from "../test/server-process.ts";
-import { PASSWORD, totpNow } from "../test/staff-harness.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 
 const SITE_URL = "http://localhost:3000";
 const STAFF_EMAIL = "first.admin@staff.example";
@@ -11,16 +11,13 @@ const LEAD_EMAIL = "grace@example.com";
 
 /** The real server process: the staff API is mounted, speaks HTTP, and logs ids only. */
 describe.each(DIALECTS)("staff API in the real server on %s", (dialect) => {
-  let database: TestDatabase;
-  let buildDir: string;
+  const database = databaseFixture(dialect, "staff-server");
   let server: ServerProcess;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect, "staff-server");
-    buildDir = await makeMinimalBuild();
     server = await startServer({
       ...database.env,
-      BUILD_DIR: buildDir,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
       SITE_URL,
       RELAY_ENABLED: "false",
       RATE_LIMIT_PER_MINUTE: "0",
@@ -28,8 +25,6 @@ describe.each(DIALECTS)("staff API in the real server on %s", (dialect) => {
   });
   afterAll(async () => {
     await server?.stop();
-    await database?.drop();
-    await rm(buildDir, { recursive: true, force: true });
   });
 
   const call = (

@@ -6,8 +6,8 @@ import {
   type StaffMemberFixture,
   TOTP_STEP_MS,
   totpNow,
-} from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
+} from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
 import { LOCK_AFTER_FAILURES } from "./sign-in.ts";
 
 /**

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CLI_ENTRY,
   childEnv,
-  makeMinimalBuild,
+  MINIMAL_BUILD_DIR,
   type ServerProcess,
   startServer,
-} from "../test/server-process.ts";
+} from "../../test-support/server-process.ts";
 import { MANIFEST_FILE } from "./backup.ts";
 import { openStore } from "./store.ts";
 
@@ -35,7 +35,6 @@ const pdf = () =>
 // SQLite only: the backup copies its database file and resume files; PostgreSQL is pg_dump's (below).
 describe("backup and restore of the SQLite store", () => {
   let root: string;
-  let buildDir: string;
   let liveDir: string;
   let backupDir: string;
   let server: ServerProcess;
@@ -45,11 +44,10 @@ describe("backup and restore of the SQLite store", () => {
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), "lead-backup-"));
-    buildDir = await makeMinimalBuild();
     liveDir = path.join(root, "live");
     backupDir = path.join(root, "backup");
     server = await startServer({
-      BUILD_DIR: buildDir,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
       DATA_DIR: liveDir,
       RELAY_ENABLED: "false",
       RATE_LIMIT_PER_MINUTE: "0",
@@ -105,7 +103,6 @@ describe("backup and restore of the SQLite store", () => {
   afterAll(async () => {
     await server?.stop();
     await rm(root, { recursive: true, force: true });
-    await rm(buildDir, { recursive: true, force: true });
   });
 
   it("takes the backup while leads keep arriving", () => {

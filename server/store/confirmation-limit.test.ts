@@ -1,5 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spellingsOfOneMailbox } from "../../test-support/mailbox-spellings.ts";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
+import { storeFixture } from "../../test-support/vitest-fixtures.ts";
 import { loadConfig } from "../config.ts";
 import {
   CONFIRMATION_WINDOW_MS,
@@ -7,8 +10,6 @@ import {
   confirmationPlan,
   confirmationSettingsOf,
 } from "../mail/confirmation-plan.ts";
-import { spellingsOfOneMailbox } from "../test/mailbox-spellings.ts";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
 import { newId } from "./ids.ts";
 import type { Store } from "./store.ts";
 
@@ -66,17 +67,7 @@ const tally = (outcomes: string[]) =>
  * confirmations' keys, the hour's from its counters.
  */
 describe.each(DIALECTS)("the confirmation limit on %s", (dialect) => {
-  let database: TestDatabase;
-  let store: Store;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect, "confirmation-limit");
-    store = await database.openStore();
-  });
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
-  });
+  const { store } = storeFixture(dialect, "confirmation-limit");
 
   const accept = (email: string, at: number, settings = on, state: "pending" | "spam" = "pending") =>
     acceptIn(store, email, at, settings, state);

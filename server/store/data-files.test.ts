@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { openFilesUnder } from "../test/open-files.ts";
-import { pdfFile, uploadedResume } from "../test/resume-fixtures.ts";
-import { makeMinimalBuild, startServer } from "../test/server-process.ts";
+import { openFilesUnder } from "../../test-support/open-files.ts";
+import { pdfFile, uploadedResume } from "../../test-support/resume-fixtures.ts";
+import { MINIMAL_BUILD_DIR, startServer } from "../../test-support/server-process.ts";
 import { SWEEP_GRACE_MS } from "./resume-files.ts";
 import { openStore } from "./store.ts";
 
@@ -42,14 +42,13 @@ describe("personal data on disk", () => {
 
   it("keeps DATA_DIR 0700 and every file in it 0600, even under umask 000", async () => {
     const root = await mkdtemp(path.join(tmpdir(), "data-modes-"));
-    const buildDir = await makeMinimalBuild();
-    cleanup.push(root, buildDir);
+    cleanup.push(root);
     const dataDir = path.join(root, "data");
     // The server inherits this process's umask.
     const previous = process.umask(0o000);
     let server: Awaited<ReturnType<typeof startServer>>;
     try {
-      server = await startServer({ DATA_DIR: dataDir, BUILD_DIR: buildDir, RELAY_ENABLED: "false" });
+      server = await startServer({ DATA_DIR: dataDir, BUILD_DIR: MINIMAL_BUILD_DIR, RELAY_ENABLED: "false" });
     } finally {
       process.umask(previous);
     }

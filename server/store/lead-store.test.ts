@@ -7,10 +7,14 @@ import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { leaseOf } from "../test/lease.ts";
-import { LEGACY_POSTGRES_SCHEMA, LEGACY_SQLITE_SCHEMA, LEGACY_VERSION_TABLE } from "../test/legacy-schema.ts";
-import { withSearchPath } from "../test/pg-schema.ts";
-import { pdfFile, uploadedResume } from "../test/resume-fixtures.ts";
+import { leaseOf } from "../../test-support/lease.ts";
+import {
+  LEGACY_POSTGRES_SCHEMA,
+  LEGACY_SQLITE_SCHEMA,
+  LEGACY_VERSION_TABLE,
+} from "../../test-support/legacy-schema.ts";
+import { withSearchPath } from "../../test-support/pg-schema.ts";
+import { pdfFile, uploadedResume } from "../../test-support/resume-fixtures.ts";
 import { BULK_BATCH } from "./engine.ts";
 import { IDEMPOTENCY_WINDOW_MS, type NewLead } from "./lead-records.ts";
 import { ensureDataDirs, newTempPath } from "./resume-files.ts";

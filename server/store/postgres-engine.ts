@@ -1,11 +1,12 @@
 import { readFile } from "node:fs/promises";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, sql } from "kysely";
 import pLimit from "p-limit";
 import pg from "pg";
 import { RESUME_TYPES, type ResumeKind } from "../../leads/resume.ts";
 import type { Database } from "./database.ts";
 import type { Engine, ResumeKeeper } from "./engine.ts";
 import { migrateToLatest } from "./migrations/index.ts";
+import { OwnSchemaPostgresDialect } from "./postgres-dialect.ts";
 import { removeQuietly } from "./resume-files.ts";
 
 /**
@@ -44,7 +45,7 @@ export async function openPostgresEngine(
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on("error", options.onError ?? (() => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   try {
     await migrateToLatest(db as Kysely<unknown>, "postgres");
   } catch (error) {

@@ -1,21 +1,11 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../test/test-database.ts";
+import { describe, expect, it, vi } from "vitest";
+import { DIALECTS } from "../../test-support/test-database.ts";
+import { storeFixture } from "../../test-support/vitest-fixtures.ts";
 import { precompiled } from "./precompiled.ts";
-import type { Store } from "./store.ts";
 
 describe.each(DIALECTS)("a precompiled statement on %s", (dialect) => {
-  let database: TestDatabase;
-  let store: Store;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect, "precompiled");
-    store = await database.openStore();
-  });
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
-  });
+  const { store } = storeFixture(dialect, "precompiled");
 
   it("is built and compiled once per dialect, then runs with each call's values in their places", async () => {
     const build = vi.fn((db, value) =>

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { promiseState } from "../../staff/due.ts";
 import { leadScopeOf } from "../../staff/permissions.ts";
-import { openStaffHarness, type StaffHarness } from "../test/staff-harness.ts";
-import { DIALECTS } from "../test/test-database.ts";
+import { openStaffHarness, type StaffHarness } from "../../test-support/staff-harness.ts";
+import { DIALECTS } from "../../test-support/test-database.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -5,8 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitFor } from "../../server/test/server-process.ts";
-import { freePort } from "./support/ports.ts";
+import { freePort, waitFor } from "../../test-support/server-process.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 

@@ -7,21 +7,21 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.ts";
 import { openStore, type Store } from "../../server/store/store.ts";
-import { type FakeFormService, startFakeFormService } from "../../server/test/fake-form-service.ts";
-import { createTestSchema, type TestSchema } from "../../server/test/pg-schema.ts";
+import { type FakeFormService, startFakeFormService } from "../../test-support/fake-form-service.ts";
+import { createTestSchema, type TestSchema } from "../../test-support/pg-schema.ts";
 import {
   CLI_ENTRY,
   childEnv,
-  makeMinimalBuild,
+  freePort,
+  MINIMAL_BUILD_DIR,
   type ServerProcess,
   startServer,
   waitFor,
-} from "../../server/test/server-process.ts";
-import { PASSWORD, totpNow } from "../../server/test/staff-harness.ts";
+} from "../../test-support/server-process.ts";
+import { PASSWORD, totpNow } from "../../test-support/staff-harness.ts";
 import { DEPLOY_CADDYFILE, type RunningCaddy, startCaddy } from "./support/caddy.ts";
 import { type HeldSocket, holdSocket } from "./support/held-socket.ts";
 import { expectEachLeadOnce, postLeads } from "./support/lead-load.ts";
-import { freePort } from "./support/ports.ts";
 
 /** The real build (npm test builds before this suite). */
 const BUILD_DIR = fileURLToPath(new URL("../../build/client", import.meta.url));
@@ -309,7 +309,6 @@ describe.skipIf(!process.env.DATABASE_URL)(
  */
 describe("Caddy in front of one instance on SQLite, on a socket held across its restart", () => {
   let dir: string;
-  let buildDir: string;
   let fake: FakeFormService;
   let caddy: RunningCaddy;
   let socket: HeldSocket;
@@ -317,13 +316,12 @@ describe("Caddy in front of one instance on SQLite, on a socket held across its 
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), "caddy-sqlite-"));
-    buildDir = await makeMinimalBuild();
     fake = await startFakeFormService();
     socket = await holdSocket();
     const port = await freePort();
     instance = await startInstance(
       {
-        BUILD_DIR: buildDir,
+        BUILD_DIR: MINIMAL_BUILD_DIR,
         SITE_URL: `https://localhost:${port}`,
         TRUST_PROXY: "127.0.0.1",
         FORM_SERVICE_URL: fake.template,
@@ -346,7 +344,6 @@ describe("Caddy in front of one instance on SQLite, on a socket held across its 
     await socket?.close();
     await fake?.close();
     await rm(dir, { recursive: true, force: true });
-    await rm(buildDir, { recursive: true, force: true });
   });
 
   it("loses no lead while its only instance restarts: the requests wait for it", async () => {

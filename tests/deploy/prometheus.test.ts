@@ -8,14 +8,14 @@ import {
   type FakeFormService,
   SUCCESS_ANSWER,
   startFakeFormService,
-} from "../../server/test/fake-form-service.ts";
+} from "../../test-support/fake-form-service.ts";
 import {
-  makeMinimalBuild,
+  freePort,
+  MINIMAL_BUILD_DIR,
   type ServerProcess,
   startServer,
   waitFor,
-} from "../../server/test/server-process.ts";
-import { freePort } from "./support/ports.ts";
+} from "../../test-support/server-process.ts";
 
 const RECIPES = fileURLToPath(new URL("../../deploy/prometheus/", import.meta.url));
 const TOKEN = "prometheus-test-token-0123456789";
@@ -42,7 +42,6 @@ const expectSoon = (prometheus: string, promql: string, expected: number) =>
 
 describe("Prometheus (Debian's package) scraping the server with the recipe in deploy/prometheus", () => {
   let dir: string;
-  let buildDir: string;
   let fake: FakeFormService;
   let server: ServerProcess;
   let prometheus: ChildProcess;
@@ -50,14 +49,13 @@ describe("Prometheus (Debian's package) scraping the server with the recipe in d
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), "prometheus-"));
-    buildDir = await makeMinimalBuild();
     // The lead sent by "Dead Letter" is refused for good: its delivery dies after RELAY_GIVE_UP_AFTER_MS.
     fake = await startFakeFormService((_index, post) =>
       post.fields.name === "Dead Letter" ? { status: 500 } : SUCCESS_ANSWER,
     );
     server = await startServer(
       {
-        BUILD_DIR: buildDir,
+        BUILD_DIR: MINIMAL_BUILD_DIR,
         DATA_DIR: path.join(dir, "data"),
         FORM_SERVICE_URL: fake.template,
         METRICS_TOKEN: TOKEN,
@@ -117,7 +115,6 @@ describe("Prometheus (Debian's package) scraping the server with the recipe in d
     await server?.stop();
     await fake?.close();
     await rm(dir, { recursive: true, force: true });
-    await rm(buildDir, { recursive: true, force: true });
   });
 
   const post = (body: string) =>

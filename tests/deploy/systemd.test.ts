@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.ts";
 import { SHUTDOWN_DEADLINE_MS } from "../../server/server.ts";
-import { makeMinimalBuild, SERVER_NODE_FLAGS, waitFor } from "../../server/test/server-process.ts";
+import { MINIMAL_BUILD_DIR, SERVER_NODE_FLAGS, waitFor } from "../../test-support/server-process.ts";
 import { type HeldSocket, holdSocket } from "./support/held-socket.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -88,24 +88,21 @@ describe("the systemd units in deploy/systemd", () => {
 
   describe("run as systemd runs them", () => {
     let socket: HeldSocket;
-    let buildDir: string;
     let envFile: string;
     let dataDir: string;
 
     beforeAll(async () => {
       socket = await holdSocket();
-      buildDir = await makeMinimalBuild();
       dataDir = path.join(dir, "data");
       envFile = path.join(dir, "env");
       // An EnvironmentFile as docs/deploy.md writes one (PORT is ignored: the server takes the socket).
       await writeFile(
         envFile,
-        `# settings\nDATA_DIR=${dataDir}\nBUILD_DIR=${buildDir}\nPORT=1\nHOST=127.0.0.1\nRELAY_ENABLED=false\n`,
+        `# settings\nDATA_DIR=${dataDir}\nBUILD_DIR=${MINIMAL_BUILD_DIR}\nPORT=1\nHOST=127.0.0.1\nRELAY_ENABLED=false\n`,
       );
     });
     afterAll(async () => {
       await socket?.close();
-      await rm(buildDir, { recursive: true, force: true });
     });
 
     /** Reads the EnvironmentFile the way systemd does for these simple lines: KEY=value, # comments. */

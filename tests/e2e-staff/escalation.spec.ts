@@ -4,7 +4,7 @@ import { createStaffAccounts } from "../../server/staff/accounts.ts";
 import { openStaffAuth } from "../../server/staff/auth.ts";
 import { newId } from "../../server/store/ids.ts";
 import { openStore } from "../../server/store/store.ts";
-import { type ReceivedMail, startSmtpSink } from "../../server/test/smtp-sink.ts";
+import { type ReceivedMail, startSmtpSink } from "../../test-support/smtp-sink.ts";
 import { expect, mailTo, startMailingServer, test } from "./mailing.ts";
 
 /**

@@ -3,10 +3,12 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import { type APIRequestContext, test as base, type Cookie, expect, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
+import pg from "pg";
 import type { Role } from "../../staff/roles.ts";
 import type { SampleName } from "../staff/sample-leads.ts";
 
@@ -142,6 +144,53 @@ export async function withFreshCode<T>(account: Account, attempt: (code: string)
     await rm(lock, { force: true });
   }
 }
+
+/** A well-formed code the authenticator does not accept now (nor two periods either side). */
+export function wrongCodeOf(secret: string): string {
+  const authenticator = new TOTP({ secret: Secret.fromBase32(secret) });
+  for (let n = 0; ; n++) {
+    const code = String(n).padStart(6, "0");
+    if (authenticator.validate({ token: code, window: 2 }) === null) return code;
+  }
+}
+
+/**
+ * One statement on the store the server serves, from beside it (`?` for each value), on SQLite or PostgreSQL:
+ * the rows it read, or how many rows it changed. For what no page or endpoint shows (a lock's end, a session's
+ * last activity).
+ */
+export async function onServedStore(
+  server: StaffServer,
+  statement: string,
+  values: string[] = [],
+): Promise<{ rows: Record<string, unknown>[]; changes: number }> {
+  if (server.databaseUrl) {
+    const client = new pg.Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    try {
+      let placeholder = 0;
+      const result = await client.query(
+        statement.replaceAll("?", () => `$${++placeholder}`),
+        values,
+      );
+      return { rows: result.rows, changes: result.rowCount ?? 0 };
+    } finally {
+      await client.end();
+    }
+  }
+  // Opened beside the server, which has it open too: it waits while the server writes.
+  const store = new DatabaseSync(path.join(server.dataDir, "leads.db"), { timeout: 5000 });
+  try {
+    const prepared = store.prepare(statement);
+    if (/^\s*select/i.test(statement)) return { rows: prepared.all(...values), changes: 0 };
+    return { rows: [], changes: Number(prepared.run(...values).changes) };
+  } finally {
+    store.close();
+  }
+}
+
+/** A time the store gave back (an ISO string from SQLite, a Date from PostgreSQL) in milliseconds. */
+export const timeOf = (value: unknown) => new Date(value as string | Date).getTime();
 
 /** `npm run leads -- staff add` on the served store; returns the set-up link's path and query. */
 export async function staffAdd(server: StaffServer, account: Omit<Account, "secret">): Promise<string> {

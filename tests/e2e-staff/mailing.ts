@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createTestSchema } from "../../server/test/pg-schema.ts";
-import { freePort, startServer } from "../../server/test/server-process.ts";
-import { type ReceivedMail, type SmtpSink, startSmtpSink } from "../../server/test/smtp-sink.ts";
+import { createTestSchema } from "../../test-support/pg-schema.ts";
+import { freePort, startServer } from "../../test-support/server-process.ts";
+import { type ReceivedMail, type SmtpSink, startSmtpSink } from "../../test-support/smtp-sink.ts";
 import { type Account, test as base, createAccount, expect, type StaffServer } from "./fixtures.ts";
 
 /**
@@ -52,32 +52,42 @@ export async function startMailingServer(
     ...(schema && { databaseUrl: schema.url }),
     seedFile: "",
   };
-  await options.before?.(server);
-  const served = await startServer(
-    {
-      PORT: String(port),
-      SITE_URL: server.origin,
-      BUILD_DIR: path.join(process.env.BUILD_OUT || "build", "client"),
-      DATA_DIR: dataDir,
-      DATABASE_URL: schema?.url ?? "",
-      TRUST_PROXY: "loopback",
-      RATE_LIMIT_PER_MINUTE: "0",
-      LEAD_CHANNELS: "smtp",
-      SMTP_URL: sink.url,
-      MAIL_FROM,
-      REPLY_TO,
-      INBOUND_EMAIL_TOKEN,
-      LOG_LEVEL: "warn",
-      ...options.env,
-    },
-    60_000,
-  );
+  const removeStores = async () => {
+    await schema?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  let served: Awaited<ReturnType<typeof startServer>>;
+  try {
+    await options.before?.(server);
+    served = await startServer(
+      {
+        PORT: String(port),
+        SITE_URL: server.origin,
+        BUILD_DIR: path.join(process.env.BUILD_OUT || "build", "client"),
+        DATA_DIR: dataDir,
+        DATABASE_URL: schema?.url ?? "",
+        TRUST_PROXY: "loopback",
+        RATE_LIMIT_PER_MINUTE: "0",
+        LEAD_CHANNELS: "smtp",
+        SMTP_URL: sink.url,
+        MAIL_FROM,
+        REPLY_TO,
+        INBOUND_EMAIL_TOKEN,
+        LOG_LEVEL: "warn",
+        ...options.env,
+      },
+      60_000,
+    );
+  } catch (error) {
+    // Nothing of a server that did not start is left behind: its store goes with the failure.
+    await removeStores();
+    throw error;
+  }
   return {
     server,
     async stop() {
       await served.stop();
-      await schema?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await removeStores();
     },
   };
 }

@@ -1,4 +1,6 @@
+import { existsSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import {
   arrive,
@@ -189,11 +191,33 @@ test("status, assignee and a note: each says what it did and shows in the histor
   await expect(page.getByText("Assigned to Sam Sales.")).toBeVisible();
   await expect(page.getByText("assigned it to Sam Sales")).toBeVisible();
 
+  const noteFrom = Date.now();
   await page.getByLabel("Add a note").fill("Called, left a voicemail.");
   await page.getByRole("button", { name: "Add note" }).click();
   await expect(page.getByText("Called, left a voicemail.")).toBeVisible();
   await expect(page.getByText("added a note")).toBeVisible();
   await expect(page.getByLabel("Add a note")).toHaveValue("");
+  // The note with who wrote it and when.
+  const note = page
+    .getByRole("region", { name: "Notes" })
+    .getByRole("listitem")
+    .filter({ hasText: "Called, left a voicemail." });
+  await expect(note).toContainText("Ada Admin");
+  const noteAt = Date.parse((await note.locator("time").getAttribute("datetime")) ?? "");
+  expect(noteAt).toBeGreaterThanOrEqual(noteFrom - 1000);
+  expect(noteAt).toBeLessThanOrEqual(Date.now());
+  await expect(note.locator("time")).toHaveText(/\d/);
+
+  // Oldest first, each with its author: what the store gives back, read again from the server.
+  await page.reload();
+  await expect(page.getByRole("region", { name: "History" }).getByRole("listitem")).toHaveText([
+    /^Ada Admin\s*opened it/,
+    /^Ada Admin\s*changed the status from New to Contacted/,
+    /^Ada Admin\s*changed the status from Contacted to New/,
+    /^Ada Admin\s*assigned it to Sam Sales/,
+    /^Ada Admin\s*added a note/,
+  ]);
+  await expect(note).toContainText("Ada Admin");
 });
 
 test("a recruiter sees applications only; a demo lead is not found", async ({ page, seed }) => {
@@ -206,6 +230,14 @@ test("a recruiter sees applications only; a demo lead is not found", async ({ pa
   ).toHaveCount(0);
   await page.goto(`/staff/leads/${seed.leads.dana}`);
   await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+  // Nor through the API, its resume or the export.
+  for (const url of [`/api/staff/leads/${seed.leads.dana}`, `/api/staff/leads/${seed.leads.dana}/resume`]) {
+    expect((await page.request.get(url)).status(), url).toBe(404);
+  }
+  const csv = await (await page.request.get("/api/staff/export.csv")).text();
+  expect(csv).toContain("Marisol");
+  expect(csv).not.toContain(seed.leads.dana);
+  expect(csv).not.toContain("Dana Whitfield");
 });
 
 test("other requests from the same person: an admin sees the demo request, a recruiter never learns of it", async ({
@@ -331,9 +363,17 @@ test("reports: a recruiter sees the applications' numbers only; an admin every f
   await expect(page.getByRole("figure")).toHaveCount(0);
 });
 
-test("erase: e-mail, then what will go, then the confirmation, then what went", async ({ page, seed }) => {
+test("erase: e-mail, then what will go, then the confirmation, then what went", async ({
+  page,
+  seed,
+  server,
+}) => {
   const email = `erase-${unique()}@example.com`;
-  await arrive(page.request, "payroll-info", { name: "Erin Erase", email, organization: "Gone Co" });
+  const id = await arrive(page.request, "payroll-info", {
+    name: "Erin Erase",
+    email,
+    organization: "Gone Co",
+  });
   await signIn(page, seed.accounts.admin, { next: "/staff/erase" });
   await page.getByLabel("E-mail address").fill(email);
   await page.getByRole("button", { name: "Show what will be erased" }).click();
@@ -341,12 +381,23 @@ test("erase: e-mail, then what will go, then the confirmation, then what went", 
   await expect(page.getByText(/1 lead, 0 files and 0 notes/)).toBeVisible();
   await page.getByRole("button", { name: "Erase 1 lead for good" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Erased 1 lead" })).toContainText(email);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Gone from the store, and the audit says an erase happened without naming the address.
+  expect((await page.request.get(`/api/staff/leads/${id}`)).status()).toBe(404);
+  const audit = await (await page.request.get("/api/staff/audit")).text();
+  expect(audit).toContain("erase");
+  expect(audit).not.toContain(email);
+  const resumes = path.join(server.dataDir, "resumes");
+  if (existsSync(resumes)) expect(readdirSync(resumes).filter((file) => file.startsWith(id))).toEqual([]);
 });
 
-test("set-up: the 12-character rule, the QR code and key, a first code", async ({ page, server }) => {
-  await page.goto(
-    await staffAdd(server, { email: `new-${unique()}@example.com`, name: "Nia New", role: "sales" }),
-  );
+test("set-up: the 12-character rule, the QR code and key, a first code, then a sign-in with the key", async ({
+  page,
+  server,
+}) => {
+  const account = { email: `new-${unique()}@example.com`, name: "Nia New", role: "sales" } as const;
+  await page.goto(await staffAdd(server, account));
   await expect(page.getByRole("heading", { level: 1, name: "Set up your account" })).toBeVisible();
   await expect(page.getByText("At least 12 characters.", { exact: false })).toBeVisible();
   await page.getByLabel("New password").fill("password1234");
@@ -354,7 +405,8 @@ test("set-up: the 12-character rule, the QR code and key, a first code", async (
   await expect(page.getByRole("alert")).toHaveText(
     "This is one of the most common passwords. Choose one that is not.",
   );
-  await page.getByLabel("New password").fill("a calm clinical inbox");
+  const password = "a calm clinical inbox";
+  await page.getByLabel("New password").fill(password);
   const answer = page.waitForResponse((response) => response.url().endsWith("/api/staff/setup/password"));
   await page.getByRole("button", { name: "Continue" }).click();
   const { secret } = (await (await answer).json()) as { secret: string };
@@ -369,6 +421,10 @@ test("set-up: the 12-character rule, the QR code and key, a first code", async (
   await page.getByLabel("Code from your authenticator app").fill(codeOf(secret));
   await page.getByRole("button", { name: "Confirm and finish" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your account is ready" })).toBeVisible();
+
+  // The key the page showed is the account's: a code computed from it signs in.
+  await signIn(page, { ...account, secret }, { password });
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
 });
 
 /** Every staff page in its main states: axe clean, no sideways scrolling, a screenshot to look at. */

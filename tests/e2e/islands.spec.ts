@@ -7,7 +7,7 @@ import {
   ISLANDS_LIVE_AFTER_LOAD_MS,
   islandsProbe,
   readIslandsTiming,
-} from "../browsers.ts";
+} from "../../test-support/browsers.ts";
 import { press, publicPaths, ROUTES, waitForIslands } from "./support/pages.ts";
 
 // Decision 021: a page's islands always start (with or without paint timing, at an anchor, in a background tab),

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { type APIResponse, expect, test } from "@playwright/test";
 import { NOT_FOUND_PATH } from "../../config/route-paths.ts";
 import { firstLoadScripts } from "../../scripts/check-budget.ts";
+import { cspDirectives } from "../../test-support/csp.ts";
 import { openPage, publicPaths, site } from "./support/pages.ts";
 
 /** The security headers on every kind of answer, and no Content-Security-Policy violation on any page. */
@@ -13,17 +14,6 @@ test.skip(
 
 const https = site.url.startsWith("https://");
 
-function cspDirectives(response: APIResponse): Map<string, string[]> {
-  const csp = response.headers()["content-security-policy"] ?? "";
-  return new Map(
-    csp
-      .split(";")
-      .map((part) => part.trim().split(/\s+/))
-      .filter((tokens) => tokens[0])
-      .map(([name = "", ...sources]) => [name, sources]),
-  );
-}
-
 function expectBaseHeaders(response: APIResponse) {
   const headers = response.headers();
   expect(headers["x-content-type-options"]).toBe("nosniff");
@@ -31,7 +21,7 @@ function expectBaseHeaders(response: APIResponse) {
   expect(headers["permissions-policy"]).toMatch(/camera=\(\)/);
   if (https) expect(headers["strict-transport-security"]).toMatch(/max-age=\d{8,}/);
   else expect(headers["strict-transport-security"], "HSTS only when SITE_URL is https").toBeUndefined();
-  const csp = cspDirectives(response);
+  const csp = cspDirectives(response.headers()["content-security-policy"] ?? "");
   expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
   expect(csp.get("default-src")).toEqual(["'self'"]);
   expect(csp.get("object-src")).toEqual(["'none'"]);
@@ -49,7 +39,8 @@ test("an HTML page: the headers, and a CSP that hashes exactly its inline script
     .map((match) => match[1] ?? "")
     .filter((body) => body.trim() !== "");
   expect(inline.length).toBeGreaterThan(0);
-  const scriptSources = cspDirectives(response).get("script-src") ?? [];
+  const scriptSources =
+    cspDirectives(response.headers()["content-security-policy"] ?? "").get("script-src") ?? [];
   for (const body of inline) {
     expect(scriptSources).toContain(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
   }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { expect, test } from "@playwright/test";
-import { landed, submitDemo } from "./visitor.ts";
+import { landed, submitDemo } from "../../test-support/visitor.ts";
 
 // Issue 16: where a lead came from, captured in the browser without cookies and stored by the real server.
 // Every post here reaches our own API and store (no stubs); each lead is found again by its unique name.

@@ -2,8 +2,13 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import puppeteer, { type Browser, type ElementHandle } from "puppeteer-core";
 import { ROUTES } from "../../config/route-paths.ts";
-import type { ServerProcess } from "../../server/test/server-process.ts";
-import { FIREFOX_PATH, ISLANDS_LIVE_AFTER_LOAD_MS, islandsProbe, readIslandsTiming } from "../browsers.ts";
+import {
+  FIREFOX_PATH,
+  ISLANDS_LIVE_AFTER_LOAD_MS,
+  islandsProbe,
+  readIslandsTiming,
+} from "../../test-support/browsers.ts";
+import type { ServerProcess } from "../../test-support/server-process.ts";
 import { findControl, findField, type SmokePage, smokeSuite, startSiteServer } from "../smoke/smoke-suite.ts";
 
 /**

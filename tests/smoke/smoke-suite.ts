@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { publicPaths, ROUTES } from "../../config/route-paths.ts";
-import { type ServerProcess, startServer } from "../../server/test/server-process.ts";
-import { FORM_ANCHORS, ISLANDS_LIVE_AFTER_LOAD_MS, readIslandsTiming } from "../browsers.ts";
+import { FORM_ANCHORS, ISLANDS_LIVE_AFTER_LOAD_MS, readIslandsTiming } from "../../test-support/browsers.ts";
+import { type ServerProcess, startServer } from "../../test-support/server-process.ts";
 
 /**
  * The smoke suite every second engine runs against the built site (Firefox ESR over WebDriver BiDi, WebKitGTK over

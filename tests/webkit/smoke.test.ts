@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { after, before } from "node:test";
 import { Builder, type WebDriver, type WebElement } from "selenium-webdriver";
-import type { ServerProcess } from "../../server/test/server-process.ts";
-import { WEBKIT_ARGS, WEBKIT_BROWSER_PATH, XVFB_SCREEN } from "../browsers.ts";
+import { WEBKIT_ARGS, WEBKIT_BROWSER_PATH, XVFB_SCREEN } from "../../test-support/browsers.ts";
+import type { ServerProcess } from "../../test-support/server-process.ts";
 import { findControl, findField, type SmokePage, smokeSuite, startSiteServer } from "../smoke/smoke-suite.ts";
 
 /**

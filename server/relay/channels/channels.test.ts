@@ -1,16 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { pdfFile, uploadedResume } from "../../../test-support/resume-fixtures.ts";
+import { waitFor } from "../../../test-support/server-process.ts";
+import { startSmtpSink } from "../../../test-support/smtp-sink.ts";
+import { createTestDatabase, DIALECTS } from "../../../test-support/test-database.ts";
+import { cleanupsAfterEach } from "../../../test-support/vitest-fixtures.ts";
+import { startWebhookSink } from "../../../test-support/webhook-sink.ts";
 import { createAlerts } from "../../alerts/alerts.ts";
 import { loadConfig } from "../../config.ts";
 import { createLogger } from "../../logger.ts";
 import type { Channel, NewLead } from "../../store/lead-records.ts";
 import type { Store } from "../../store/store.ts";
-import { pdfFile, uploadedResume } from "../../test/resume-fixtures.ts";
-import { waitFor } from "../../test/server-process.ts";
-import { startSmtpSink } from "../../test/smtp-sink.ts";
-import { createTestDatabase, DIALECTS } from "../../test/test-database.ts";
-import { startWebhookSink } from "../../test/webhook-sink.ts";
 import { leadDeliveries } from "../lead-deliveries.ts";
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerDeps } from "../outbox-worker.ts";
 import { createResumeLinkApi } from "./resume-link.ts";
@@ -55,10 +56,7 @@ describe("channel configuration", () => {
 });
 
 describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanups = cleanupsAfterEach();
 
   async function setup(env: Record<string, string>, channels: Channel[]) {
     const database = await createTestDatabase(dialect, "channels");

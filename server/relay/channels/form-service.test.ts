@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { claimedDelivery } from "../../../test-support/claimed-delivery.ts";
 import { loadConfig } from "../../config.ts";
 import type { ClaimedDelivery, Outbox } from "../../store/queries/outbox.ts";
-import { claimedDelivery } from "../../test/claimed-delivery.ts";
 import { resumeOf } from "./channel.ts";
 import { createFormServiceChannel, serviceUrlFor } from "./form-service.ts";
 

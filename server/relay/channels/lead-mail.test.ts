@@ -1,8 +1,8 @@
 import type { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { findLeadForm, type LeadForm } from "../../../leads/forms.ts";
+import { claimedDelivery } from "../../../test-support/claimed-delivery.ts";
 import type { ClaimedDelivery } from "../../store/queries/outbox.ts";
-import { claimedDelivery } from "../../test/claimed-delivery.ts";
 import { composeLeadMail, type LeadMailSettings } from "./lead-mail.ts";
 
 const LEAD_ID = "0b6f3f6e-4f1c-4b43-9d6e-1d6f5b0c2a10";

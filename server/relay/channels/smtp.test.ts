@@ -2,12 +2,13 @@ import { getEventListeners } from "node:events";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { SendMailOptions } from "nodemailer";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { claimedDelivery } from "../../../test-support/claimed-delivery.ts";
+import { startSmtpSink } from "../../../test-support/smtp-sink.ts";
+import { cleanupsAfterEach } from "../../../test-support/vitest-fixtures.ts";
 import { loadConfig } from "../../config.ts";
 import { type MailTransport, smtpFailure, smtpTransport } from "../../mail/smtp-transport.ts";
 import type { ClaimedDelivery } from "../../store/queries/outbox.ts";
-import { claimedDelivery } from "../../test/claimed-delivery.ts";
-import { startSmtpSink } from "../../test/smtp-sink.ts";
 import { createSmtpChannel } from "./smtp.ts";
 
 const CONFIG = loadConfig({
@@ -21,10 +22,7 @@ const MESSAGE = { from: "leads@example.org", to: "careers@example.org", subject:
 /** What every failed attempt carries besides its status, problem and error: no Retry-After over SMTP. */
 const FAILED = { ok: false, retryAfterMs: null };
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 /** A demo request as the relay claims it. */
 const demoRequest = (overrides: Partial<ClaimedDelivery> = {}) =>

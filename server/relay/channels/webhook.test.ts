@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readSiteConfig } from "../../../config/site.ts";
+import { claimedDelivery } from "../../../test-support/claimed-delivery.ts";
 import type { LeadRecord } from "../../store/lead-records.ts";
-import { claimedDelivery } from "../../test/claimed-delivery.ts";
 import { createResumeLinkApi } from "./resume-link.ts";
 import { createWebhookChannel } from "./webhook.ts";
 

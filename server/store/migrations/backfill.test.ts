@@ -3,14 +3,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { createTestSchema } from "../../test/pg-schema.ts";
-import { DIALECTS } from "../../test/test-database.ts";
+import { createTestSchema } from "../../../test-support/pg-schema.ts";
+import { DIALECTS } from "../../../test-support/test-database.ts";
 import type { StoreDialect } from "../lead-records.ts";
 import { NodeSqliteDialect } from "../node-sqlite-dialect.ts";
+import { OwnSchemaPostgresDialect } from "../postgres-dialect.ts";
 import { migrationsFor } from "./index.ts";
 
 const HOUR = 3_600_000;
@@ -27,7 +28,7 @@ async function openDatabase(dialect: StoreDialect) {
   }
   const schema = await createTestSchema(process.env.DATABASE_URL ?? "", "backfill");
   const db = new Kysely<unknown>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 1 }) }),
+    dialect: new OwnSchemaPostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 1 }) }),
   });
   return { db, drop: () => schema.drop(), schemaName: schema.name };
 }

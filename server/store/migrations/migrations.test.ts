@@ -2,14 +2,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestSchema } from "../../test/pg-schema.ts";
+import { createTestSchema } from "../../../test-support/pg-schema.ts";
 import type { Engine } from "../engine.ts";
 import type { StoreDialect } from "../lead-records.ts";
 import { NodeSqliteDialect } from "../node-sqlite-dialect.ts";
+import { OwnSchemaPostgresDialect } from "../postgres-dialect.ts";
 import { openPostgresEngine } from "../postgres-engine.ts";
 import { migrateToLatest, migrationsFor } from "./index.ts";
 
@@ -137,7 +138,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))("migrations on PostgreSQL", ()
     const client = new pg.Client({ connectionString: schema.url });
     await client.connect();
     const pool = new pg.Pool({ connectionString: schema.url, max: 1 });
-    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<unknown>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
     try {
       const migrator = new Migrator({
         db,

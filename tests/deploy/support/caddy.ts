@@ -3,7 +3,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { Agent, request } from "node:https";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { waitFor } from "../../../server/test/server-process.ts";
+import { waitFor } from "../../../test-support/server-process.ts";
 
 /** The recipe under test, imported as it is into a Caddyfile that adds only what a test run needs. */
 export const DEPLOY_CADDYFILE = fileURLToPath(new URL("../../../deploy/Caddyfile", import.meta.url));

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Store } from "../../../server/store/store.ts";
-import type { FakeFormService } from "../../../server/test/fake-form-service.ts";
-import { waitFor } from "../../../server/test/server-process.ts";
+import type { FakeFormService } from "../../../test-support/fake-form-service.ts";
+import { waitFor } from "../../../test-support/server-process.ts";
 import type { HttpsAnswer, RunningCaddy } from "./caddy.ts";
 
 export interface PostedLead {

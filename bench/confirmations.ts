@@ -14,19 +14,19 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openStore, type Store } from "../server/store/store.ts";
-import { startFakeFormService } from "../server/test/fake-form-service.ts";
+import { startFakeFormService } from "../test-support/fake-form-service.ts";
 import {
   CLI_ENTRY,
   childEnv,
   freePort,
-  makeMinimalBuild,
+  MINIMAL_BUILD_DIR,
   type ServerProcess,
   startServer,
   waitFor,
-} from "../server/test/server-process.ts";
-import { type SmtpSink, startSmtpSink } from "../server/test/smtp-sink.ts";
-import { postLeadLoad } from "./bench-load.ts";
-import { cpuMs, inTurn, ROUNDS } from "./bench-observability.ts";
+} from "../test-support/server-process.ts";
+import { type SmtpSink, startSmtpSink } from "../test-support/smtp-sink.ts";
+import { postLeadLoad } from "./lead-load.ts";
+import { cpuMs, inTurn, ROUNDS } from "./observability.ts";
 
 const WARM_UP_S = 3;
 /** The hourly limits' highest setting: far above the leads one run takes (about 40,000 per side). */
@@ -56,7 +56,6 @@ export async function compareConfirmations(
   durationS: number,
   relay: RelayPlacement,
 ): Promise<{ table: string[]; failures: string[] }> {
-  const buildDir = await makeMinimalBuild();
   const service = await startFakeFormService();
   const sides: Side[] = [];
   const failures: string[] = [];
@@ -79,7 +78,7 @@ export async function compareConfirmations(
       const server = await startServer(
         {
           ...env,
-          BUILD_DIR: buildDir,
+          BUILD_DIR: MINIMAL_BUILD_DIR,
           PORT: String(await freePort()),
           RATE_LIMIT_PER_MINUTE: "0",
           RELAY_ENABLED: String(relay === "in-process"),
@@ -132,7 +131,6 @@ export async function compareConfirmations(
       await rm(side.dataDir, { recursive: true, force: true });
     }
     await service.close();
-    await rm(buildDir, { recursive: true, force: true });
   }
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   const [on, off] = sides.map((side) => mean(side.perSecond)) as [number, number];

@@ -17,13 +17,13 @@ import pg from "pg";
 import { RESUME_MAX_BYTES } from "../leads/resume.ts";
 import type { Channel } from "../server/store/lead-records.ts";
 import { openStore } from "../server/store/store.ts";
-import { startFakeFormService } from "../server/test/fake-form-service.ts";
-import { makeMinimalBuild, startServer, waitFor } from "../server/test/server-process.ts";
-import { startSmtpSink } from "../server/test/smtp-sink.ts";
-import { startWebhookSink } from "../server/test/webhook-sink.ts";
-import { compareConfirmations } from "./bench-confirmations.ts";
-import { postLeadLoad } from "./bench-load.ts";
-import { compareObservability } from "./bench-observability.ts";
+import { startFakeFormService } from "../test-support/fake-form-service.ts";
+import { MINIMAL_BUILD_DIR, startServer, waitFor } from "../test-support/server-process.ts";
+import { startSmtpSink } from "../test-support/smtp-sink.ts";
+import { startWebhookSink } from "../test-support/webhook-sink.ts";
+import { compareConfirmations } from "./confirmations.ts";
+import { postLeadLoad } from "./lead-load.ts";
+import { compareObservability } from "./observability.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
@@ -109,7 +109,6 @@ async function main() {
       confirmations.push(...compared.failures);
     }
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-leads-"));
-  const buildDir = await makeMinimalBuild();
   const service = await startFakeFormService();
   const postgres = process.env.DATABASE_URL ? await benchSchema(process.env.DATABASE_URL) : undefined;
   const storeName = postgres ? "PostgreSQL" : "SQLite";
@@ -133,7 +132,7 @@ async function main() {
   // that separates them, and only after the intake phases so the two do not share the cores while measured.
   const server = await startServer({
     ...relayEnv,
-    BUILD_DIR: buildDir,
+    BUILD_DIR: MINIMAL_BUILD_DIR,
     RATE_LIMIT_PER_MINUTE: "0",
     RELAY_ENABLED: "false",
     ...(process.env.BENCH_NODE_OPTIONS && { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS }),
@@ -311,7 +310,6 @@ async function main() {
     await hooks?.close();
     await postgres?.drop();
     await rm(dataDir, { recursive: true, force: true });
-    await rm(buildDir, { recursive: true, force: true });
   }
 }
 

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, chromium } from "@playwright/test";
 import { publicPaths } from "../config/route-paths.ts";
-import { startServer } from "../server/test/server-process.ts";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, islandsProbe, readIslandsTiming } from "../tests/browsers.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, islandsProbe, readIslandsTiming } from "../test-support/browsers.ts";
+import { startServer } from "../test-support/server-process.ts";
 import {
   blockingTime,
   mainThreadTasks,
@@ -21,7 +21,7 @@ import { buildSite, markdownTable, median } from "./report.ts";
  * script blocked (as Lighthouse's no-JS runs do), in pairs whose order alternates, so a machine that is busy or
  * slow weighs on both halves of a pair alike. A load's blocking time is the part over 50 ms of every long task
  * of the page's main thread from navigation until 3 s after `load`, read from a trace (every task, the frames
- * that only lay out and paint included; scripts/main-thread-tasks.ts); the table gives per route the median of
+ * that only lay out and paint included; bench/main-thread-tasks.ts); the table gives per route the median of
  * each pair's difference (with JavaScript minus without). Exits non-zero when a route's median difference is over
  * 30 ms or its islands were not live within 1 s of `load`.
  *

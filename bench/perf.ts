@@ -5,8 +5,8 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { publicPaths } from "../config/route-paths.ts";
-import { freePort, type ServerProcess, startServer } from "../server/test/server-process.ts";
-import { CHROMIUM_ARGS } from "../tests/browsers.ts";
+import { CHROMIUM_ARGS } from "../test-support/browsers.ts";
+import { freePort, type ServerProcess, startServer } from "../test-support/server-process.ts";
 import {
   compressedBodyBytes,
   type Lhr,

@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 
-// What a visitor does in the browser, shared by the specs that start from a visit (source.spec.ts, staff.spec.ts).
+// What a visitor does in the browser, shared by the specs that start from a visit (tests/e2e/source.spec.ts,
+// tests/e2e-staff/sources.spec.ts).
 
 /** Waits until the island entry has noted where the visit started (it runs as the page is parsed). */
 export const landed = (page: Page) =>

@@ -70,4 +70,21 @@ export async function dribble(socket: Socket, data: Buffer, pieceBytes: number, 
   }
 }
 
+/**
+ * Writes `chunk` again and again, as fast as the socket drains, until `total` bytes are written or the server
+ * closes the connection; resolves to the bytes written (of which the server read at most that many).
+ */
+export async function floodUntilClosed(socket: Socket, chunk: Buffer, total: number): Promise<number> {
+  let sent = 0;
+  while (sent < total && !socket.destroyed) {
+    sent += chunk.length;
+    if (!socket.write(chunk))
+      await new Promise((resolve) => {
+        socket.once("drain", resolve);
+        socket.once("close", resolve);
+      });
+  }
+  return sent;
+}
+
 export const statusOf = (response: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1] ?? 0);

@@ -11,11 +11,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import {
   freePort,
-  makeMinimalBuild,
+  MINIMAL_BUILD_DIR,
   type ServerProcess,
   startServer,
-} from "../server/test/server-process.ts";
-import { postLeadLoad } from "./bench-load.ts";
+} from "../test-support/server-process.ts";
+import { postLeadLoad } from "./lead-load.ts";
 
 const TOKEN = "bench-observability-token";
 /** Even, so that each side goes first in half the rounds (inTurn). */
@@ -51,9 +51,8 @@ export async function compareObservability(
   connections: number,
   durationS: number,
 ): Promise<{ table: string[]; failure?: string }> {
-  const buildDir = await makeMinimalBuild();
   const dirs: string[] = [];
-  const common = { BUILD_DIR: buildDir, RATE_LIMIT_PER_MINUTE: "0", RELAY_ENABLED: "false" };
+  const common = { BUILD_DIR: MINIMAL_BUILD_DIR, RATE_LIMIT_PER_MINUTE: "0", RELAY_ENABLED: "false" };
   const sides: Side[] = [
     {
       name: "on: access log, lead lines, metrics (scraped every 5 s)",
@@ -103,7 +102,7 @@ export async function compareObservability(
     }
   } finally {
     for (const side of sides) await side.server?.stop();
-    for (const dir of [...dirs, buildDir]) await rm(dir, { recursive: true, force: true });
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   }
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   const [on, off] = sides.map((side) => mean(side.perSecond)) as [number, number];

@@ -1,5 +1,5 @@
 import type { SendMailOptions } from "nodemailer";
-import { composeRaw } from "../mail/outgoing-mail.ts";
+import { composeRaw } from "../server/mail/outgoing-mail.ts";
 
 /** A person's reply as their mail client would write it, composed by Nodemailer: RFC 822 bytes. */
 export function replyFromPerson(overrides: SendMailOptions = {}): Promise<Buffer> {

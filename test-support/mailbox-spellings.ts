@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { requiredEmail } from "../../leads/fields.ts";
+import { requiredEmail } from "../leads/fields.ts";
 
 /** One mailbox: its local part and domain as the person would write them plainly. */
 export interface Mailbox {

@@ -1,14 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { createConnection, createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The real server entry, started as a child process by the integration tests and the benchmark. */
-const ENTRY = fileURLToPath(new URL("../index.ts", import.meta.url));
-export const CLI_ENTRY = fileURLToPath(new URL("../cli.ts", import.meta.url));
+const ENTRY = fileURLToPath(new URL("../server/index.ts", import.meta.url));
+export const CLI_ENTRY = fileURLToPath(new URL("../server/cli.ts", import.meta.url));
 
 export interface ServerProcess {
   url: string;
@@ -26,18 +23,15 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-/** A build directory with the two pages loadStaticSite needs, so the server starts without a client build. */
-export async function makeMinimalBuild(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), "lead-build-"));
-  await mkdir(path.join(dir, "404"), { recursive: true });
-  await writeFile(path.join(dir, "index.html"), "<!doctype html><title>Home</title>");
-  await writeFile(path.join(dir, "404", "index.html"), "<!doctype html><title>Not found</title>");
-  return dir;
-}
+/**
+ * A build directory with the two pages loadStaticSite needs (the home page and the 404), so a server starts
+ * without a client build. Read only: every test and benchmark may point BUILD_DIR at it at once.
+ */
+export const MINIMAL_BUILD_DIR = fileURLToPath(new URL("./minimal-build", import.meta.url));
 
 /**
  * Only what the child needs: nothing leaks in from the caller's environment (DATABASE_URL in CI, say). A test
- * passes its own database's DATA_DIR and DATABASE_URL (`TestDatabase.env`, server/test/test-database.ts). A
+ * passes its own database's DATA_DIR and DATABASE_URL (`TestDatabase.env`, test-support/test-database.ts). A
  * test server stops at SIGTERM without draining, as no balancer sends it requests; a test of the drain sets
  * DRAIN_MS.
  */
@@ -61,7 +55,7 @@ export function childEnv(env: Record<string, string>): Record<string, string> {
 export const SERVER_NODE_FLAGS = serveFlags(readServeScript());
 
 function readServeScript(): string {
-  const packageJson = readFileSync(new URL("../../package.json", import.meta.url), "utf8");
+  const packageJson = readFileSync(new URL("../package.json", import.meta.url), "utf8");
   const { scripts } = JSON.parse(packageJson) as { scripts: Record<string, string | undefined> };
   return scripts.serve ?? "";
 }

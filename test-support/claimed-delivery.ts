@@ -1,4 +1,4 @@
-import type { ClaimedDelivery } from "../store/queries/outbox.ts";
+import type { ClaimedDelivery } from "../server/store/queries/outbox.ts";
 
 /** A delivery as the relay claims it: a first attempt at a demo request, with whatever a test changes. */
 export function claimedDelivery(overrides: Partial<ClaimedDelivery> = {}): ClaimedDelivery {

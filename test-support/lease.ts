@@ -1,4 +1,4 @@
-import type { Store } from "../store/store.ts";
+import type { Store } from "../server/store/store.ts";
 
 /**
  * Claims `leadId` at `now` as a relay worker would, and returns its lease; whatever else was due is given
