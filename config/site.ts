@@ -59,7 +59,8 @@ export function readSiteConfig(env: Record<string, string | undefined>): SiteCon
   }
   const e = parsed.data;
   return {
-    url: e.SITE_URL.replace(/\/+$/, ""),
+    // As the URL parser writes it (scheme and host in lower case), so "HTTPS://" reads as https everywhere.
+    url: new URL(e.SITE_URL).href.replace(/\/+$/, ""),
     company: {
       name: e.COMPANY_NAME,
       address: e.COMPANY_ADDRESS,
