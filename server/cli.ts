@@ -6,9 +6,9 @@ import { deliveryCommands } from "./cli/delivery-commands.ts";
 import { leadCommands } from "./cli/lead-commands.ts";
 import { staffCommands } from "./cli/staff-commands.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
-import { explainStartupFailure } from "./startup.ts";
-import { LEAD_STATES } from "./store/lead-records.ts";
+import { explainStartupFailure } from "./runtime/startup.ts";
 import { openStore, type Store } from "./store/store.ts";
+import { LEAD_STATES } from "./store/store-records.ts";
 
 /** Every command, one module per group under server/cli/. */
 export const COMMANDS: readonly Command[] = [
@@ -102,7 +102,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     if (cmd.needs === "store") return await cmd.run(input, { config, io, now, store });
     // Loaded only here: the other commands start without better-auth.
-    const { openStaffAuth } = await import("./staff/auth.ts");
+    const { openStaffAuth } = await import("./staff/auth/auth.ts");
     const auth = await openStaffAuth(store, config.site.url);
     return await cmd.run(input, { config, io, now, store, auth });
   } finally {

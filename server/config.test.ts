@@ -112,7 +112,9 @@ describe("SITE_URL and ALLOWED_ORIGINS", () => {
   it("reads SITE_URL with its scheme and host in lower case, so an HTTPS:// origin still gets HSTS and Secure cookies", () => {
     const config = loadConfig({ SITE_URL: "HTTPS://WWW.Example.ORG/" });
     expect(config.site.url).toBe("https://www.example.org");
-    expect(readSiteConfig({ SITE_URL: "https://www.example.org/base/" }).url).toBe("https://www.example.org/base");
+    expect(readSiteConfig({ SITE_URL: "https://www.example.org/base/" }).url).toBe(
+      "https://www.example.org/base",
+    );
   });
 });
 

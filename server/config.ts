@@ -5,7 +5,7 @@ import { readSiteConfig, type SiteConfig } from "../config/site.ts";
 import { BUSINESS_CALENDAR_ENV } from "./calendar/calendar-env.ts";
 import { httpOriginOf } from "./leads/client-origin.ts";
 import { MailRefusal, mailbox } from "./mail/mail-checks.ts";
-import { CHANNELS } from "./store/lead-records.ts";
+import { CHANNELS } from "./store/store-records.ts";
 
 const flag = z
   .enum(["", "0", "1", "true", "false", "yes", "no"], { error: "must be true or false" })

@@ -1,8 +1,8 @@
 import { loadConfig } from "./config.ts";
-import { createLogger, createLogOutput } from "./logger.ts";
+import { createLogger, createLogOutput } from "./runtime/logger.ts";
+import { beginStartup, startupFailureLine } from "./runtime/startup.ts";
 import { REQUEST_GRACE_MS, SHUTDOWN_DEADLINE_MS, startSiteServer } from "./server.ts";
-import { openStaffInbox } from "./staff/staff-inbox.ts";
-import { beginStartup, startupFailureLine } from "./startup.ts";
+import { openStaffSide } from "./staff/staff-side.ts";
 
 /** A step waiting on a disk, PostgreSQL or DNS gives up after this: failures end well within 15 s. */
 const STARTUP_DEADLINE_MS = 10_000;
@@ -18,7 +18,7 @@ async function main() {
   const config = await startup.step({ kind: "config" }, () => loadConfig());
   const logOutput = createLogOutput(config.LOG_BUFFER_BYTES);
   const logger = createLogger(config.LOG_LEVEL, logOutput.stream);
-  const server = await startSiteServer({ config, logger, startup, staffInbox: openStaffInbox });
+  const server = await startSiteServer({ config, logger, startup, staffSide: openStaffSide });
 
   // Once a stalled log reader has caught up, say how many lines it missed.
   let reportedDrops = 0;

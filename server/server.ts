@@ -2,22 +2,22 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { createAdaptorServer } from "@hono/node-server";
 import { Hono } from "hono";
 import { createAlerts } from "./alerts/alerts.ts";
-import { createApp } from "./app.ts";
 import type { ServerConfig } from "./config.ts";
-import { errorKind } from "./error-kind.ts";
 import { createHealthApi } from "./health/health-api.ts";
+import { createApp } from "./http/app.ts";
+import { listenTarget } from "./http/listen-target.ts";
+import { loadStaticSite } from "./http/static-site.ts";
 import { createLeadApi } from "./leads/lead-api.ts";
-import { listenTarget } from "./listen-target.ts";
-import type { Logger } from "./logger.ts";
+import { startRetention } from "./leads/retention.ts";
 import { createInboundApi } from "./mail/inbound-api.ts";
 import { createMetrics, reportingSkips } from "./metrics/metrics.ts";
 import { createMetricsApi } from "./metrics/metrics-api.ts";
 import { createResumeLinkApi } from "./relay/channels/resume-link.ts";
 import { createRelay } from "./relay/relay.ts";
-import { startRetention } from "./retention.ts";
-import type { openStaffInbox } from "./staff/staff-inbox.ts";
-import { type beginStartup, servingLine } from "./startup.ts";
-import { loadStaticSite } from "./static-site.ts";
+import { errorKind } from "./runtime/error-kind.ts";
+import type { Logger } from "./runtime/logger.ts";
+import { type beginStartup, servingLine } from "./runtime/startup.ts";
+import type { openStaffSide } from "./staff/staff-side.ts";
 import { probeWritable } from "./store/data-dir.ts";
 import { ensureDataDirs, tempDirOf } from "./store/resume-files.ts";
 import { openStore } from "./store/store.ts";
@@ -48,7 +48,7 @@ export interface RunningServer {
 
 /**
  * The whole server on one port: the pre-rendered site, the lead API, the relay, the periodic upkeep and, when
- * `staffInbox` is given, the staff API. `server/index.ts` runs it as the process, always with the staff inbox;
+ * `staffSide` is given, the staff API. `server/index.ts` runs it as the process, always with the staff inbox;
  * the server tests run it in their own process (test-support/in-process-server.ts), where mutation testing can
  * see the code they exercise, and without the staff inbox, which they do not use and which would load
  * better-auth for every run.
@@ -57,12 +57,12 @@ export async function startSiteServer({
   config,
   logger,
   startup,
-  staffInbox: openInbox,
+  staffSide: openSide,
 }: {
   config: ServerConfig;
   logger: Logger;
   startup: ReturnType<typeof beginStartup>;
-  staffInbox?: typeof openStaffInbox;
+  staffSide?: typeof openStaffSide;
 }): Promise<RunningServer> {
   const { dataDir, DATABASE_URL: databaseUrl } = config;
   await startup.step({ kind: "data-dir", dataDir }, async () => {
@@ -106,7 +106,7 @@ export async function startSiteServer({
       onOutcome: metrics?.leadOutcome,
     }),
   );
-  const staffInbox = await openInbox?.({
+  const staffSide = await openSide?.({
     config,
     logger,
     store: { ...store, intake },
@@ -124,7 +124,7 @@ export async function startSiteServer({
   );
   if (config.WEBHOOK_SECRET) api.route("/webhook", createResumeLinkApi({ config, store }));
   if (config.INBOUND_EMAIL_TOKEN) api.route("/inbound", createInboundApi({ config, store, logger }));
-  if (staffInbox) api.route("/staff", staffInbox.app);
+  if (staffSide) api.route("/staff", staffSide.app);
   api.route("/", leadApi.app);
   const app = createApp({
     config,
@@ -165,7 +165,7 @@ export async function startSiteServer({
   const retention = config.RETENTION_DAYS
     ? startRetention({ store, logger, retentionDays: config.RETENTION_DAYS })
     : undefined;
-  staffInbox?.start();
+  staffSide?.start();
 
   return {
     port,
@@ -191,7 +191,7 @@ export async function startSiteServer({
       await relayStopped;
       await alerts?.stop();
       await retention?.stop();
-      await staffInbox?.stop();
+      await staffSide?.stop();
       await store.close();
     },
   };

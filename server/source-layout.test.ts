@@ -194,12 +194,12 @@ describe("the source layout", () => {
         ["server/leads/person-keys.ts", "leads/catalog.ts", "server/store/ids.ts"],
       ],
       ["server/store/queries/inbound.ts", ["server/mail/inbound-message.ts", "staff/roles.ts"]],
-      ["server/store/engine.ts", ["server/store/node-sqlite-dialect.ts", "server/store/lead-records.ts"]],
+      ["server/store/engine.ts", ["server/store/node-sqlite-dialect.ts", "server/store/store-records.ts"]],
       ["server/store/store.ts", ["server/store/sqlite-engine.ts", "server/store/postgres-engine.ts"]],
       ["server/store/migrations/010-response-clocks.ts", ["server/calendar/business-calendar.ts"]],
       [
         "server/store/migrations/009-conversation.ts",
-        ["server/store/lead-records.ts", "server/store/migrations/backfill.ts"],
+        ["server/store/store-records.ts", "server/store/migrations/backfill.ts"],
       ],
       ["server/store/migrations/index.ts", ["server/store/migrations/009-conversation.ts"]],
       ["server/store/lead-store.test.ts", ["server/test/lease.ts", "server/store/sqlite-engine.ts"]],
@@ -215,7 +215,7 @@ describe("the source layout", () => {
     ]);
     expect(importsAgainst(graph, FROZEN_MIGRATIONS)).toEqual([
       "server/store/migrations/010-response-clocks.ts -> server/calendar/business-calendar.ts",
-      "server/store/migrations/009-conversation.ts -> server/store/lead-records.ts",
+      "server/store/migrations/009-conversation.ts -> server/store/store-records.ts",
     ]);
   });
 

@@ -36,7 +36,7 @@ import {
 } from "./conversation.ts";
 import { NOTE_MAX } from "./limits.ts";
 import type { Permission } from "./permissions.ts";
-import { reportsAnswer, reportsQuery } from "./reports.ts";
+import { reportsAnswer, reportsQuery } from "./reports-api.ts";
 
 /** Where the staff API lives; every path below is under it. */
 export const STAFF_API = "/api/staff";
@@ -75,7 +75,7 @@ export interface Endpoint {
 
 /**
  * Every staff endpoint, once: method, path, permission, the contract's schemas of what it reads and answers.
- * The server mounts its handlers from this table (server/staff/endpoint-mount.ts) and the staff app calls
+ * The server mounts its handlers from this table (server/staff/api/endpoint-mount.ts) and the staff app calls
  * through it (app/staff/lib/api.ts), so no path or method is written anywhere else.
  */
 export const STAFF_ENDPOINTS = {

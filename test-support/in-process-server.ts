@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { loadConfig } from "../server/config.ts";
-import { createLogger } from "../server/logger.ts";
+import { createLogger } from "../server/runtime/logger.ts";
+import { beginStartup } from "../server/runtime/startup.ts";
 import { REQUEST_GRACE_MS, startSiteServer } from "../server/server.ts";
-import { beginStartup } from "../server/startup.ts";
 import { childEnv } from "./server-process.ts";
 
 /** What the server tests use of a running server, in this process or a child one (server-process.ts). */

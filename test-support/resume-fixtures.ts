@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import yazl from "yazl";
-import type { NewLead } from "../server/store/lead-records.ts";
 import { newTempPath } from "../server/store/resume-files.ts";
+import type { NewLead } from "../server/store/store-records.ts";
 
 /** Test files of every kind the resume check must tell apart, built in memory. */
 export async function zipOf(entries: Record<string, string>): Promise<Buffer> {

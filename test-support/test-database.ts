@@ -2,9 +2,9 @@ import { mkdtemp, readdir, readFile, rm, unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import type { StoreDialect } from "../server/store/lead-records.ts";
 import { resumeDirOf } from "../server/store/resume-files.ts";
 import { openStore, type Store, type StoreOptions } from "../server/store/store.ts";
+import type { StoreDialect } from "../server/store/store-records.ts";
 import { createTestSchema, type TestSchema } from "./pg-schema.ts";
 
 /** The databases a store-backed suite runs on: SQLite always, PostgreSQL too when DATABASE_URL names one (CI). */

@@ -6,8 +6,8 @@
  * while the block is declared), as you would the object itself.
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import type { StoreDialect } from "../server/store/lead-records.ts";
 import type { Store, StoreOptions } from "../server/store/store.ts";
+import type { StoreDialect } from "../server/store/store-records.ts";
 import { type SmtpSink, startSmtpSink } from "./smtp-sink.ts";
 import { openStaffHarness, type StaffHarness } from "./staff-harness.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";

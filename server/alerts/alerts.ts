@@ -1,9 +1,9 @@
 import type { SendMailOptions } from "nodemailer";
 import type { ServerConfig } from "../config.ts";
-import { errorKind } from "../error-kind.ts";
-import type { Logger } from "../logger.ts";
 import { bareAddress, type Mailbox, mailbox } from "../mail/mail-checks.ts";
 import { smtpTransport } from "../mail/smtp-transport.ts";
+import { errorKind } from "../runtime/error-kind.ts";
+import type { Logger } from "../runtime/logger.ts";
 import type { IncidentKind, StoreHealth } from "../store/queries/incidents.ts";
 import type { Store } from "../store/store.ts";
 

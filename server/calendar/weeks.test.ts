@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REPORT_WEEKS } from "../../staff/reports.ts";
+import { REPORT_WEEKS } from "../../staff/reports-api.ts";
 import { businessCalendarEnvSchema, businessCalendarFromEnv } from "./calendar-env.ts";
 import { recentWeeks, reportWeeks, weekStart } from "./weeks.ts";
 

@@ -1,5 +1,5 @@
 import { Temporal } from "temporal-polyfill";
-import { REPORT_WEEKS } from "../../staff/reports.ts";
+import { REPORT_WEEKS } from "../../staff/reports-api.ts";
 import { type BusinessCalendar, dateAt, startOfDate } from "./business-calendar.ts";
 
 /** The reports' weeks (issue 28): Monday to Sunday in the business time zone. */

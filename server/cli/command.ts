@@ -1,7 +1,7 @@
 import type { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import type { ServerConfig } from "../config.ts";
-import type { StaffAuth } from "../staff/auth.ts";
+import type { StaffAuth } from "../staff/auth/auth.ts";
 import type { Store } from "../store/store.ts";
 
 /** Where a command writes: lines to `out` and `err`; a stream (an export) to `stdout`. */

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { createEraser } from "../staff/erase.ts";
+import { createEraser } from "../staff/admin/erase.ts";
 import { BackupError, backupSqlite, POSTGRES_BACKUP_HINT, restoreSqlite } from "../store/backup.ts";
 import { rotateBackups } from "../store/backup-rotation.ts";
 import { type CliIo, command, stringOption, UsageError, wholeNumberOption } from "./command.ts";

@@ -1,5 +1,5 @@
-import { createLogger } from "../logger.ts";
 import { createRelay } from "../relay/relay.ts";
+import { createLogger } from "../runtime/logger.ts";
 import { command, UsageError } from "./command.ts";
 
 /** The outbox by hand: send leads again, or run the relay as a process of its own. */

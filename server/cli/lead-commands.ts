@@ -1,11 +1,11 @@
 import { pipeline } from "node:stream/promises";
 import { Temporal } from "temporal-polyfill";
 import { LEAD_FORM_IDS } from "../../leads/catalog.ts";
-import { exportColumns, leadsCsv } from "../lead-export.ts";
-import { LEAD_STATES, type LeadState } from "../store/lead-records.ts";
+import { exportColumns, leadsCsv } from "../leads/lead-export.ts";
 import type { WorkedLead } from "../store/queries/operations.ts";
+import { LEAD_STATES, type LeadState } from "../store/store-records.ts";
 import { type CliIo, command, stringOption, UsageError, type Values } from "./command.ts";
-import { iso, leadJson, mailStatusReport, sourcesReport, statusReport, workedLeadJson } from "./reports.ts";
+import { iso, leadJson, mailStatusReport, sourcesReport, statusReport, workedLeadJson } from "./printouts.ts";
 
 const HOUR_MS = 3_600_000;
 /** `--since` reaches back a century at most: more is a typing mistake. */

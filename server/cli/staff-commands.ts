@@ -1,5 +1,5 @@
 import { ROLES } from "../../staff/roles.ts";
-import { createStaffAccounts, type StaffAccounts, StaffError } from "../staff/accounts.ts";
+import { createStaffAccounts, type StaffAccounts, StaffError } from "../staff/auth/accounts.ts";
 import { type AuthContext, type CliIo, command, stringOption, UsageError } from "./command.ts";
 
 const SEND_LINK = "Send this one-time set-up link to them (valid 24 hours):";

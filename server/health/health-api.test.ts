@@ -5,8 +5,8 @@ import { leaseOf } from "../../test-support/lease.ts";
 import { MINIMAL_BUILD_DIR } from "../../test-support/server-process.ts";
 import { DIALECTS } from "../../test-support/test-database.ts";
 import { databaseFixture, storeFixture } from "../../test-support/vitest-fixtures.ts";
-import { createLogger } from "../logger.ts";
-import type { NewLead } from "../store/lead-records.ts";
+import { createLogger } from "../runtime/logger.ts";
+import type { NewLead } from "../store/store-records.ts";
 import { createHealthApi } from "./health-api.ts";
 
 const T0 = Date.UTC(2030, 0, 1);

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { ServerConfig } from "../config.ts";
-import { errorKind } from "../error-kind.ts";
-import type { Logger } from "../logger.ts";
+import { errorKind } from "../runtime/error-kind.ts";
+import type { Logger } from "../runtime/logger.ts";
 import type { StoreHealth } from "../store/queries/incidents.ts";
 import type { Store } from "../store/store.ts";
 

@@ -19,7 +19,7 @@ import { MINIMAL_BUILD_DIR, waitFor } from "../../test-support/server-process.ts
 import { createTestDatabase, DIALECTS } from "../../test-support/test-database.ts";
 import { storeFixture } from "../../test-support/vitest-fixtures.ts";
 import { loadConfig } from "../config.ts";
-import { createLogger } from "../logger.ts";
+import { createLogger } from "../runtime/logger.ts";
 import { createLeadApi } from "./lead-api.ts";
 
 const SITE_URL = "https://www.northwind.example";

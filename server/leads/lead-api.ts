@@ -9,13 +9,13 @@ import { type LeadSource, originOf, parseLeadSource } from "../../leads/source.t
 import { businessCalendarFromEnv } from "../calendar/calendar-env.ts";
 import { leadDueAt } from "../calendar/response-clock.ts";
 import type { ServerConfig } from "../config.ts";
-import { errorKind } from "../error-kind.ts";
-import type { Logger } from "../logger.ts";
 import { confirmationPlan, confirmationSettingsOf } from "../mail/confirmation-plan.ts";
+import { errorKind } from "../runtime/error-kind.ts";
+import type { Logger } from "../runtime/logger.ts";
 import { newId } from "../store/ids.ts";
-import { IDEMPOTENCY_WINDOW_MS } from "../store/lead-records.ts";
 import { removeQuietly } from "../store/resume-files.ts";
 import type { Store } from "../store/store.ts";
+import { IDEMPOTENCY_WINDOW_MS } from "../store/store-records.ts";
 import { clientAddressResolver, rateLimitKey } from "./client-address.ts";
 import { allowedOriginsOf, judgeOrigin } from "./client-origin.ts";
 import { isValidIdempotencyKey, payloadHash } from "./idempotency.ts";

@@ -5,12 +5,12 @@ import { createTestDatabase, DIALECTS } from "../../test-support/test-database.t
 import { storeFixture } from "../../test-support/vitest-fixtures.ts";
 import { runCli } from "../cli.ts";
 import { loadConfig } from "../config.ts";
-import { exportColumns, leadsCsv } from "../lead-export.ts";
-import { createLogger } from "../logger.ts";
 import { createFormServiceChannel } from "../relay/channels/form-service.ts";
 import { webhookPayload } from "../relay/channels/webhook.ts";
+import { createLogger } from "../runtime/logger.ts";
 import type { ClaimedDelivery } from "../store/queries/outbox.ts";
 import { createLeadApi } from "./lead-api.ts";
+import { exportColumns, leadsCsv } from "./lead-export.ts";
 
 // Issue 16: the API records where a lead came from; the relay forwards it only where it should.
 

@@ -6,7 +6,7 @@ import { pdfFile } from "../../test-support/resume-fixtures.ts";
 import { DIALECTS } from "../../test-support/test-database.ts";
 import { storeFixture } from "../../test-support/vitest-fixtures.ts";
 import { loadConfig } from "../config.ts";
-import { createLogger } from "../logger.ts";
+import { createLogger } from "../runtime/logger.ts";
 import { createLeadApi } from "./lead-api.ts";
 
 const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;

@@ -1,5 +1,5 @@
 import { formLabelOf } from "../../staff/labels.ts";
-import type { NewMail } from "../store/lead-records.ts";
+import type { NewMail } from "../store/store-records.ts";
 import { staffLinkFor } from "./staff-link.ts";
 import { leadLines, type NoticeSettings, noticeMail, staffName } from "./staff-notices.ts";
 

@@ -8,7 +8,7 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-supp
 import { loadConfig } from "../config.ts";
 import { reportingSkips } from "../metrics/metrics.ts";
 import { newId } from "../store/ids.ts";
-import type { SkipReason } from "../store/lead-records.ts";
+import type { SkipReason } from "../store/store-records.ts";
 import { confirmationPlan, confirmationSettingsOf } from "./confirmation-plan.ts";
 
 const MAIL_FROM = "Northwind Care <hello@northwind.example>";

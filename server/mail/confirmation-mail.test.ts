@@ -5,7 +5,7 @@ import { MINIMAL_BUILD_DIR, waitFor } from "../../test-support/server-process.ts
 import { type SmtpSink, startSmtpSink } from "../../test-support/smtp-sink.ts";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
 import { cleanupsAfterEach } from "../../test-support/vitest-fixtures.ts";
-import { mailStatusReport } from "../cli/reports.ts";
+import { mailStatusReport } from "../cli/printouts.ts";
 import { loadConfig } from "../config.ts";
 import type { Store } from "../store/store.ts";
 

@@ -4,7 +4,7 @@ import { domainOfMailbox, mailboxKey } from "../../leads/person-keys.ts";
 import { hoursPerBusinessDay } from "../calendar/business-hours.ts";
 import type { ServerConfig } from "../config.ts";
 import { newId } from "../store/ids.ts";
-import type { ConfirmationLimits, ConfirmationPlan, LeadState } from "../store/lead-records.ts";
+import type { ConfirmationLimits, ConfirmationPlan, LeadState } from "../store/store-records.ts";
 import { MailRefusal } from "./mail-checks.ts";
 import { buildConfirmation, type MailSettings } from "./outgoing-mail.ts";
 

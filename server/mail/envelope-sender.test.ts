@@ -7,10 +7,10 @@ import { openStaffHarness } from "../../test-support/staff-harness.ts";
 import { createTestDatabase, DIALECTS } from "../../test-support/test-database.ts";
 import { createAlerts } from "../alerts/alerts.ts";
 import { loadConfig } from "../config.ts";
-import { createLogger } from "../logger.ts";
 import { createSmtpChannel } from "../relay/channels/smtp.ts";
 import { mailMessages } from "../relay/mail-messages.ts";
 import { createOutboxWorker } from "../relay/outbox-worker.ts";
+import { createLogger } from "../runtime/logger.ts";
 import { MailRefusal } from "./mail-checks.ts";
 
 const MAIL_FROM = "Northwind Care <hello@northwind.example>";

@@ -4,7 +4,7 @@ import { replyFromPerson } from "../../test-support/inbound-mail.ts";
 import type { StaffMemberFixture } from "../../test-support/staff-harness.ts";
 import { DIALECTS } from "../../test-support/test-database.ts";
 import { staffHarnessFixture } from "../../test-support/vitest-fixtures.ts";
-import { createLogger } from "../logger.ts";
+import { createLogger } from "../runtime/logger.ts";
 import { newId } from "../store/ids.ts";
 import { confirmationPlan, confirmationSettingsOf } from "./confirmation-plan.ts";
 import { createInboundApi } from "./inbound-api.ts";

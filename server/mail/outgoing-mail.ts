@@ -3,7 +3,7 @@ import MailComposer from "nodemailer/lib/mail-composer";
 import type { ConfirmationMessage } from "../../leads/confirmations.ts";
 import { plainText } from "../../leads/plain-text.ts";
 import { REPLY_SUBJECT_MAX, REPLY_TEXT_MAX } from "../../staff/reply-templates.ts";
-import type { MailEnvelope } from "../store/lead-records.ts";
+import type { MailEnvelope } from "../store/store-records.ts";
 import {
   bareAddress,
   codePoints,

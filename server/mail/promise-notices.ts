@@ -1,7 +1,7 @@
 import { describeDue } from "../../staff/due.ts";
 import { formLabelOf } from "../../staff/labels.ts";
-import type { NewMail } from "../store/lead-records.ts";
 import type { MissedPromises, OverdueLead } from "../store/queries/escalations.ts";
+import type { NewMail } from "../store/store-records.ts";
 import { staffLinkFor } from "./staff-link.ts";
 import { leadLines, type NoticeSettings, noticeMail } from "./staff-notices.ts";
 

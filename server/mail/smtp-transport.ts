@@ -1,6 +1,6 @@
 import { createTransport, type SendMailOptions } from "nodemailer";
 import type { ServerConfig } from "../config.ts";
-import type { DeliveryProblem } from "../store/lead-records.ts";
+import type { DeliveryProblem } from "../store/store-records.ts";
 
 /**
  * The company's mail server (SMTP_URL) as every sender uses it: the relay's smtp channel and its mail outbox

@@ -2,7 +2,7 @@ import { plainLine } from "../../leads/plain-text.ts";
 import { formLabelOf, nameOf, organisationOf } from "../../staff/labels.ts";
 import type { ServerConfig } from "../config.ts";
 import { newId } from "../store/ids.ts";
-import type { MailKind, NewMail } from "../store/lead-records.ts";
+import type { MailKind, NewMail } from "../store/store-records.ts";
 import { buildStaffNotice } from "./outgoing-mail.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { bearerCheck } from "../bearer-token.ts";
+import { bearerCheck } from "../http/bearer-token.ts";
 import type { Metrics } from "./metrics.ts";
 
 /**

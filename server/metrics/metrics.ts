@@ -4,12 +4,12 @@ import { STAFF_API, STAFF_ENDPOINTS } from "../../staff/endpoints.ts";
 import type { ServerConfig } from "../config.ts";
 import type { LeadOutcome } from "../leads/lead-api.ts";
 import type { DeliveryOutcome, OutboxChannel } from "../relay/outbox-worker.ts";
-import { CHANNELS, type ConfirmationOutcome, type SkipReason } from "../store/lead-records.ts";
 import type { ChannelHealth } from "../store/queries/incidents.ts";
 import type { LeadIntake } from "../store/queries/intake.ts";
 import type { Store } from "../store/store.ts";
+import { CHANNELS, type ConfirmationOutcome, type SkipReason } from "../store/store-records.ts";
 
-/** One answered request, as the access log saw it (server/access-log.ts). */
+/** One answered request, as the access log saw it (server/http/access-log.ts). */
 export interface ObservedRequest {
   /** The route's pattern (`/api/leads/:formId`, `*` for the static site), never the raw path. */
   route: string;

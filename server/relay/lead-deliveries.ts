@@ -1,6 +1,6 @@
 import type { ServerConfig } from "../config.ts";
-import type { Channel } from "../store/lead-records.ts";
 import type { Store } from "../store/store.ts";
+import type { Channel } from "../store/store-records.ts";
 import { configurationProblem, type DeliveryChannel } from "./channels/channel.ts";
 import { createChannels } from "./channels/index.ts";
 import type { OutboxKind, OutcomeWords } from "./outbox-worker.ts";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { claimedDelivery } from "../../test-support/claimed-delivery.ts";
 import { loadConfig } from "../config.ts";
-import { createLogger } from "../logger.ts";
+import { createLogger } from "../runtime/logger.ts";
 import type { ClaimedDelivery, FailedAttempt, Outbox } from "../store/queries/outbox.ts";
 import type { DeliveryChannel } from "./channels/channel.ts";
 import { leadDeliveries } from "./lead-deliveries.ts";

@@ -1,7 +1,7 @@
 import type { ServerConfig } from "../config.ts";
-import { errorKind } from "../error-kind.ts";
-import type { Logger } from "../logger.ts";
-import type { Channel, DeliveryProblem } from "../store/lead-records.ts";
+import { errorKind } from "../runtime/error-kind.ts";
+import type { Logger } from "../runtime/logger.ts";
+import type { Channel, DeliveryProblem } from "../store/store-records.ts";
 import { nextAttemptAt } from "./backoff.ts";
 import { outboxLoop } from "./outbox-loop.ts";
 import type { SendOutcome } from "./send-lead.ts";

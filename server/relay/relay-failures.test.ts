@@ -9,9 +9,9 @@ import { waitFor } from "../../test-support/server-process.ts";
 import { createTestDatabase, DIALECTS } from "../../test-support/test-database.ts";
 import { cleanupsAfterEach } from "../../test-support/vitest-fixtures.ts";
 import { loadConfig } from "../config.ts";
-import { createLogger } from "../logger.ts";
-import type { NewLead } from "../store/lead-records.ts";
+import { createLogger } from "../runtime/logger.ts";
 import type { Store } from "../store/store.ts";
+import type { NewLead } from "../store/store-records.ts";
 import { leadDeliveries } from "./lead-deliveries.ts";
 import { createOutboxWorker, type OutboxWorkerDeps } from "./outbox-worker.ts";
 

@@ -1,5 +1,5 @@
 import type { ServerConfig } from "../config.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../runtime/logger.ts";
 import type { Store } from "../store/store.ts";
 import { leadDeliveries } from "./lead-deliveries.ts";
 import { mailMessages } from "./mail-messages.ts";

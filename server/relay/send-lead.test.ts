@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ResumeInfo } from "../store/lead-records.ts";
+import type { ResumeInfo } from "../store/store-records.ts";
 import { buildPayload, type OutgoingLead, sendLead } from "./send-lead.ts";
 
 const LEAD: OutgoingLead = {

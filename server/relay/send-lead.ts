@@ -1,4 +1,4 @@
-import type { DeliveryProblem, ResumeInfo } from "../store/lead-records.ts";
+import type { DeliveryProblem, ResumeInfo } from "../store/store-records.ts";
 import { parseRetryAfter } from "./backoff.ts";
 
 export type SendOutcome =

@@ -1,6 +1,6 @@
-import { errorKind } from "../error-kind.ts";
-import type { Logger } from "../logger.ts";
-import { startPeriodic } from "../periodic.ts";
+import { errorKind } from "../runtime/error-kind.ts";
+import type { Logger } from "../runtime/logger.ts";
+import { startPeriodic } from "../runtime/periodic.ts";
 import type { AuditLog } from "../store/queries/audit-log.ts";
 import type { InboundQueries } from "../store/queries/inbound.ts";
 import type { Operations } from "../store/queries/operations.ts";

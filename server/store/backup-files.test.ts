@@ -8,10 +8,10 @@ import { openFilesUnder } from "../../test-support/open-files.ts";
 import { rejectionOf } from "../../test-support/rejection.ts";
 import { pdfFile, uploadedResume } from "../../test-support/resume-fixtures.ts";
 import { BackupError, backupSqlite, MANIFEST_FILE, restoreSqlite, verifyBackup } from "./backup.ts";
-import type { NewLead } from "./lead-records.ts";
 import { resumePathOf } from "./resume-files.ts";
 import { SQLITE_FILE } from "./sqlite-engine.ts";
 import { openStore } from "./store.ts";
+import type { NewLead } from "./store-records.ts";
 
 /**
  * Backup, verification and restore called in this process, on a store the test fills: every refusal's

@@ -6,7 +6,7 @@ import type {
   LeadState,
   MailKind,
   StoreDialect,
-} from "./lead-records.ts";
+} from "./store-records.ts";
 
 /** Timestamps are milliseconds since the epoch: INTEGER on SQLite, BIGINT on PostgreSQL (read as numbers). */
 type Millis = number;
@@ -101,7 +101,7 @@ export interface StaffUserTable {
   role: string;
   disabled: boolean | number | null;
   twoFactorEnabled: boolean | number | null;
-  /** Wrong passwords or codes in a row (server/staff/sign-in.ts). */
+  /** Wrong passwords or codes in a row (server/staff/auth/sign-in.ts). */
   failedSignIns: number | null;
 }
 

@@ -1,8 +1,8 @@
 import type { Expression, KyselyPlugin, RawBuilder } from "kysely";
 import type { LimitFunction } from "p-limit";
 import type { LeadDb } from "./database.ts";
-import type { NewLead, StoreDialect } from "./lead-records.ts";
-import type { LeadRow } from "./lead-rows.ts";
+import type { LeadRow } from "./database-rows.ts";
+import type { NewLead, StoreDialect } from "./store-records.ts";
 
 /** Rows per transaction in bulk work (purge, retry --dead, erasure, exports), so no writer waits on one for long. */
 export const BULK_BATCH = 500;

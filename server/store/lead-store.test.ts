@@ -16,10 +16,10 @@ import {
 import { withSearchPath } from "../../test-support/pg-schema.ts";
 import { pdfFile, uploadedResume } from "../../test-support/resume-fixtures.ts";
 import { BULK_BATCH } from "./engine.ts";
-import { IDEMPOTENCY_WINDOW_MS, type NewLead } from "./lead-records.ts";
 import { ensureDataDirs, newTempPath } from "./resume-files.ts";
 import { SQLITE_FILE } from "./sqlite-engine.ts";
 import { openStore, type Store, type StoreOptions } from "./store.ts";
+import { IDEMPOTENCY_WINDOW_MS, type NewLead } from "./store-records.ts";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const HOUR = 3_600_000;

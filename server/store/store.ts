@@ -1,6 +1,5 @@
 import type { LeadDb } from "./database.ts";
 import { closable } from "./engine.ts";
-import type { Channel, StoreDialect } from "./lead-records.ts";
 import { openPostgresEngine } from "./postgres-engine.ts";
 import { type AuditLog, auditLogQueries } from "./queries/audit-log.ts";
 import { type ConversationQueries, conversationQueries } from "./queries/conversation.ts";
@@ -15,10 +14,11 @@ import { type LeadWork, leadWorkQueries } from "./queries/lead-work.ts";
 import { type MailOutbox, mailOutboxQueries } from "./queries/mail-outbox.ts";
 import { type Operations, operationQueries } from "./queries/operations.ts";
 import { type Outbox, outboxQueries } from "./queries/outbox.ts";
-import { type ReportQueries, reportQueries } from "./queries/reports.ts";
+import { type ReportQueries, reportQueries } from "./queries/report-counts.ts";
 import { type StaffAccountRows, staffAccountQueries } from "./queries/staff-accounts.ts";
 import { ensureDataDirs, sweepTempFiles } from "./resume-files.ts";
 import { openSqliteEngine } from "./sqlite-engine.ts";
+import type { Channel, StoreDialect } from "./store-records.ts";
 
 export interface StoreOptions {
   dataDir: string;
@@ -50,7 +50,7 @@ export interface Store {
   readonly inbound: InboundQueries;
   /** The relay's mail messages (server/relay/mail-messages.ts), the delivery panel's and the CLI's. */
   readonly mail: MailOutbox;
-  /** The operator's CLI and the periodic upkeep's (server/cli, server/retention.ts). */
+  /** The operator's CLI and the periodic upkeep's (server/cli, server/leads/retention.ts). */
   readonly operations: Operations;
   /** A person's erasure request (the admin's API and `leads erase`). */
   readonly erasure: Erasure;
@@ -62,9 +62,9 @@ export interface Store {
   readonly leadWork: LeadWork;
   /** A lead's conversation: messages sent and received, calls, the person's other leads (server/staff). */
   readonly conversation: ConversationQueries;
-  /** The reports page's numbers (server/reporting). */
+  /** The reports page's numbers (server/staff/reports). */
   readonly reports: ReportQueries;
-  /** The promises' escalations and the admins' daily digest (server/staff/escalation-sweep.ts). */
+  /** The promises' escalations and the admins' daily digest (server/staff/escalations/escalation-sweep.ts). */
   readonly escalations: EscalationQueries;
   /** The staff accounts' rows beside better-auth's (server/staff). */
   readonly staffAccounts: StaffAccountRows;

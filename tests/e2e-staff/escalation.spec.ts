@@ -1,7 +1,7 @@
 import { businessCalendar, missedDigestWindow } from "../../server/calendar/business-calendar.ts";
 import { DEFAULT_BUSINESS_HOURS, parseBusinessHours } from "../../server/calendar/business-hours.ts";
-import { createStaffAccounts } from "../../server/staff/accounts.ts";
-import { openStaffAuth } from "../../server/staff/auth.ts";
+import { createStaffAccounts } from "../../server/staff/auth/accounts.ts";
+import { openStaffAuth } from "../../server/staff/auth/auth.ts";
 import { newId } from "../../server/store/ids.ts";
 import { openStore } from "../../server/store/store.ts";
 import { type ReceivedMail, startSmtpSink } from "../../test-support/smtp-sink.ts";

@@ -2,7 +2,7 @@ import { siteName } from "~/staff/lib/format";
 import type { LeadFormId } from "../../../leads/catalog.ts";
 import { NO_SOURCE_VALUE } from "../../../leads/source-labels.ts";
 import { formLabelOf } from "../../../staff/labels.ts";
-import type { ReportsAnswer } from "../../../staff/reports.ts";
+import type { ReportsAnswer } from "../../../staff/reports-api.ts";
 import { APPLICATION_STATUSES, REQUEST_STATUSES } from "../../../staff/workflow.ts";
 
 /**

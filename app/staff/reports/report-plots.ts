@@ -1,7 +1,7 @@
 import * as Plot from "@observablehq/plot";
 import type { LeadFormId } from "../../../leads/catalog.ts";
 import { formLabelOf } from "../../../staff/labels.ts";
-import type { ReportsAnswer } from "../../../staff/reports.ts";
+import type { ReportsAnswer } from "../../../staff/reports-api.ts";
 import { formsOf, type ReportTable, shortMinutes, weekLabel } from "./report-data";
 
 /**

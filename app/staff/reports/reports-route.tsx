@@ -5,7 +5,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { loadOrSignIn, staffApi } from "~/staff/lib/api";
 import type { StaffHandle } from "~/staff/lib/hooks";
-import { REPORT_WEEKS, type ReportsAnswer, reportsQuery } from "../../../staff/reports.ts";
+import { REPORT_WEEKS, type ReportsAnswer, reportsQuery } from "../../../staff/reports-api.ts";
 import { bySource, firstResponse, leadsPerWeek, pipeline, promiseKept } from "./report-data";
 import { ReportFigure } from "./report-figure";
 import {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { signedInAs } from "~/staff/test/fixtures";
 import { mockStaffApi } from "~/staff/test/mock-staff-api";
 import { renderStaff } from "~/staff/test/render-staff";
-import type { FormWeek, ReportsAnswer } from "../../../staff/reports.ts";
+import type { FormWeek, ReportsAnswer } from "../../../staff/reports-api.ts";
 
 const week = (leads: number, within: number, median: number | null): FormWeek => ({
   leads,

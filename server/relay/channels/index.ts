@@ -1,6 +1,6 @@
 import type { ServerConfig } from "../../config.ts";
-import type { Channel } from "../../store/lead-records.ts";
 import type { Outbox } from "../../store/queries/outbox.ts";
+import type { Channel } from "../../store/store-records.ts";
 import type { DeliveryChannel } from "./channel.ts";
 import { createFormServiceChannel } from "./form-service.ts";
 import { createSmtpChannel } from "./smtp.ts";

@@ -18,7 +18,7 @@ export interface LeadMailSettings {
 }
 
 /** Derived from the lead id, so a resend (at least once) is recognisable as the same message. */
-export const messageIdFor = (siteUrl: string, leadId: string) => `<${leadId}@${new URL(siteUrl).hostname}>`;
+export const leadMailMessageId = (siteUrl: string, leadId: string) => `<${leadId}@${new URL(siteUrl).hostname}>`;
 
 /**
  * The message for one lead: the form's subject from the spec, to the form's mailbox, a plain-text and an HTML
@@ -39,7 +39,7 @@ export async function composeLeadMail(
     to,
     envelope: { from: mailbox(settings.from, "from").address, to: [to] },
     subject: form.subject,
-    messageId: messageIdFor(settings.siteUrl, delivery.leadId),
+    messageId: leadMailMessageId(settings.siteUrl, delivery.leadId),
     date: new Date(delivery.createdAt),
     headers: { "X-Lead-Id": delivery.leadId, "X-Lead-Form": form.id },
   };

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { LeadRecord, ResumeInfo } from "../../store/lead-records.ts";
+import type { LeadRecord, ResumeInfo } from "../../store/store-records.ts";
 import { createResumeLinkApi, resumeLinkFor } from "./resume-link.ts";
 
 /** The key bytes behind SECRET: what Standard Webhooks signs with, and what a receiver holds. */

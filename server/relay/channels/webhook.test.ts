@@ -3,7 +3,7 @@ import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readSiteConfig } from "../../../config/site.ts";
 import { claimedDelivery } from "../../../test-support/claimed-delivery.ts";
-import type { LeadRecord } from "../../store/lead-records.ts";
+import type { LeadRecord } from "../../store/store-records.ts";
 import { createResumeLinkApi } from "./resume-link.ts";
 import { createWebhookChannel } from "./webhook.ts";
 

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { StoreDialect } from "./dialect.ts";
 
 /**
- * The last TOTP time step each account signed in with (server/staff/sign-in.ts): a code is accepted once, so a
+ * The last TOTP time step each account signed in with (server/staff/auth/sign-in.ts): a code is accepted once, so a
  * sign-in's code must be of a later step than this. One row per account, written by an insert-or-update that
  * only moves it forward, so two instances signing in with one code cannot both win.
  */

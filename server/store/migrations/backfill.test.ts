@@ -9,9 +9,9 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createTestSchema } from "../../../test-support/pg-schema.ts";
 import { DIALECTS } from "../../../test-support/test-database.ts";
-import type { StoreDialect } from "../lead-records.ts";
 import { NodeSqliteDialect } from "../node-sqlite-dialect.ts";
 import { OwnSchemaPostgresDialect } from "../postgres-dialect.ts";
+import type { StoreDialect } from "../store-records.ts";
 import { migrationsFor } from "./index.ts";
 
 const HOUR = 3_600_000;

@@ -8,10 +8,10 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestSchema } from "../../../test-support/pg-schema.ts";
 import type { Engine } from "../engine.ts";
-import type { StoreDialect } from "../lead-records.ts";
 import { NodeSqliteDialect } from "../node-sqlite-dialect.ts";
 import { OwnSchemaPostgresDialect } from "../postgres-dialect.ts";
 import { openPostgresEngine } from "../postgres-engine.ts";
+import type { StoreDialect } from "../store-records.ts";
 import { migrateToLatest, migrationsFor } from "./index.ts";
 
 /** The SQLite schema as its CREATE statements (columns, types, defaults, keys, checks), one per line. */

@@ -2,8 +2,8 @@ import { type RawBuilder, sql } from "kysely";
 import type { LeadDb } from "../database.ts";
 import type { DialectSql } from "../engine.ts";
 import { newId } from "../ids.ts";
-import type { ConfirmationOutcome, ConfirmationPlan, SkipReason } from "../lead-records.ts";
 import { precompiled } from "../precompiled.ts";
+import type { ConfirmationOutcome, ConfirmationPlan, SkipReason } from "../store-records.ts";
 
 /**
  * A lead's confirmation (decision 024) as the mail outbox records it, and the limits it is queued within: one per

@@ -1,8 +1,8 @@
 import type { LeadDb } from "../database.ts";
+import { parseFields } from "../database-rows.ts";
 import type { Engine } from "../engine.ts";
-import type { NewMail } from "../lead-records.ts";
-import { parseFields } from "../lead-rows.ts";
 import { escalationDue, missed } from "../response-clock.ts";
+import type { NewMail } from "../store-records.ts";
 import { queueMail } from "./mail-outbox.ts";
 import { truthy } from "./staff-accounts.ts";
 

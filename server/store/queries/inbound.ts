@@ -1,6 +1,6 @@
 import type { Engine } from "../engine.ts";
 import { newId } from "../ids.ts";
-import type { InboundMail } from "../lead-records.ts";
+import type { InboundMail } from "../store-records.ts";
 import { PERSON_MAIL_KINDS } from "./mail-outbox.ts";
 
 /** How long a message that matched no lead is kept for admins ("Unmatched mail"), then deleted. */

@@ -1,9 +1,9 @@
 import { type SqlBool, sql } from "kysely";
 import { NEW_STATUS } from "../../../staff/workflow.ts";
+import { SOURCE_COLUMNS } from "../database-rows.ts";
 import { BULK_BATCH, type Engine } from "../engine.ts";
-import type { DeliveryState } from "../lead-records.ts";
-import { SOURCE_COLUMNS } from "../lead-rows.ts";
 import { overdue, unansweredByDue } from "../response-clock.ts";
+import type { DeliveryState } from "../store-records.ts";
 import { beyond, fieldNamesIn, inBatches, type LeadsFrom } from "./lead-reads.ts";
 
 /** The inbox's filters as the store applies them (the API reads them from the contract's inboxQuery). */

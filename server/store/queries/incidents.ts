@@ -1,5 +1,5 @@
 import { countOf, type Engine } from "../engine.ts";
-import type { Channel } from "../lead-records.ts";
+import type { Channel } from "../store-records.ts";
 
 /** What the alerts watch for (server/alerts/alerts.ts): a dead delivery, or a pending one waiting too long. */
 export type IncidentKind = "dead" | "stuck";

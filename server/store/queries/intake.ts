@@ -1,8 +1,8 @@
 import { personKeysOf } from "../../../leads/person-keys.ts";
 import type { Engine } from "../engine.ts";
 import { newId } from "../ids.ts";
-import type { Channel, ConfirmationOutcome, ConfirmationPlan, NewLead } from "../lead-records.ts";
 import { removeQuietly } from "../resume-files.ts";
+import type { Channel, ConfirmationOutcome, ConfirmationPlan, NewLead } from "../store-records.ts";
 import { queueConfirmation } from "./confirmations.ts";
 import { recordHistory } from "./lead-work.ts";
 

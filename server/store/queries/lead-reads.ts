@@ -1,14 +1,14 @@
 import { type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { Database, LeadDb } from "../database.ts";
-import { BULK_BATCH, type Engine } from "../engine.ts";
-import type { Channel, DeliveryRecord, LeadRecord } from "../lead-records.ts";
 import {
   DELIVERY_COLUMNS,
   LEAD_ONLY_COLUMNS,
   type LeadRow,
   toDeliveryRecord,
   toLeadRecord,
-} from "../lead-rows.ts";
+} from "../database-rows.ts";
+import { BULK_BATCH, type Engine } from "../engine.ts";
+import type { Channel, DeliveryRecord, LeadRecord } from "../store-records.ts";
 
 /**
  * Reading whole leads, with their deliveries (two queries: a lead has one delivery per channel), for the modules

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { LeadDb } from "../database.ts";
 import type { Engine } from "../engine.ts";
-import type { DeliveryProblem } from "../lead-records.ts";
+import type { DeliveryProblem } from "../store-records.ts";
 
 /**
  * The leased attempts both outboxes share (the leads' deliveries and the mail outbox, decisions 003 and 024):

@@ -1,6 +1,6 @@
 import type { LeadDb, MailState } from "../database.ts";
 import type { Engine } from "../engine.ts";
-import type { DeliveryProblem, MailEnvelope, MailKind, NewMail } from "../lead-records.ts";
+import type { DeliveryProblem, MailEnvelope, MailKind, NewMail } from "../store-records.ts";
 import { leaseDue, nextDueAt, recordAttempt, releaseLease } from "./leased-attempts.ts";
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { LEAD_ONLY_COLUMNS } from "../database-rows.ts";
 import { BULK_BATCH, countOf, type Engine } from "../engine.ts";
 import {
   type Channel,
@@ -7,8 +8,7 @@ import {
   IDEMPOTENCY_WINDOW_MS,
   type LeadRecord,
   type LeadState,
-} from "../lead-records.ts";
-import { LEAD_ONLY_COLUMNS } from "../lead-rows.ts";
+} from "../store-records.ts";
 import { deleteLeads } from "./delete-leads.ts";
 import { beyond, fieldNamesIn, inBatches, type LeadReads, type LeadsFrom } from "./lead-reads.ts";
 

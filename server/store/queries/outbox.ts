@@ -1,7 +1,5 @@
 import type { LeadSource } from "../../../leads/source.ts";
 import type { LeadDb } from "../database.ts";
-import type { Engine } from "../engine.ts";
-import type { Channel, DeliveryProblem, ResumeInfo } from "../lead-records.ts";
 import {
   DELIVERY_COLUMNS,
   LEAD_ONLY_COLUMNS,
@@ -10,7 +8,9 @@ import {
   parseFields,
   resumeOf,
   sourceOf,
-} from "../lead-rows.ts";
+} from "../database-rows.ts";
+import type { Engine } from "../engine.ts";
+import type { Channel, DeliveryProblem, ResumeInfo } from "../store-records.ts";
 import { leaseDue, nextDueAt, recordAttempt, releaseLease } from "./leased-attempts.ts";
 
 /** One claimed outbox entry, leased to one worker until the lease runs out. */

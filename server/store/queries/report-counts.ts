@@ -1,0 +1,175 @@
+import { type RawBuilder, sql } from "kysely";
+import type { LeadFormId } from "../../../leads/catalog.ts";
+import { REPORT_SOURCES_MAX } from "../../../staff/reports-api.ts";
+import type { Engine } from "../engine.ts";
+import { answered, answeredInTime, timeToFirstResponse } from "../response-clock.ts";
+
+/** The reports' range: leads created in [from, to) (ms) of these forms, in weeks that end at `weekEnds`. */
+export interface ReportScope {
+  forms: readonly LeadFormId[];
+  from: number;
+  to: number;
+  /** Each week's end (ms, ascending, the last one `to`): a lead is in the first week that ends after it. */
+  weekEnds: readonly number[];
+}
+
+type Count = number | string | bigint;
+
+/**
+ * One form's leads in one week (its index in weekEnds) with one status now: how many, answered, answered by their
+ * due time. The week's numbers and the pipeline's current statuses are both sums of these.
+ */
+export interface WeekCountRow {
+  form_id: string;
+  week: Count;
+  status: string;
+  leads: Count;
+  answered: Count;
+  within_promise: Count;
+}
+
+/** The median time to the first response of one form's answered leads in one week, in ms. */
+export interface WeekMedianRow {
+  form_id: string;
+  week: Count;
+  median_ms: Count;
+}
+
+/** How many of a form's leads had a status, now or earlier. */
+export interface ReachedRow {
+  form_id: string;
+  status: string;
+  count: Count;
+}
+
+/** A campaign's or referring site's leads and how many of them were won or hired. */
+export interface SourceRow {
+  value: string | null;
+  leads: Count;
+  conversions: Count;
+}
+
+/** The statuses that count as a conversion: Won ends a request well, Hired an application. */
+const CONVERTED = ["Won", "Hired"];
+
+/**
+ * What the reports read (issue 28): the clocks of the range's leads, the statuses they reached and their sources,
+ * grouped in SQL wherever the grouping needs no time zone. Spam is left out, as the inbox leaves it out.
+ */
+export function reportQueries(engine: Engine) {
+  const { db } = engine;
+
+  const inScope = (scope: ReportScope) =>
+    db
+      .selectFrom("leads as l")
+      .where("l.form_id", "in", scope.forms.length > 0 ? scope.forms : ["-"])
+      .where("l.state", "!=", "spam")
+      .where("l.created_at", ">=", scope.from)
+      .where("l.created_at", "<", scope.to);
+
+  const bySource = (scope: ReportScope, column: "l.utm_campaign" | "l.referrer") =>
+    inScope(scope)
+      .select((eb) => [
+        eb.ref(column).as("value"),
+        eb.fn.countAll<number>().as("leads"),
+        sql<number>`coalesce(sum(case when l.status in (${sql.join(CONVERTED)}) then 1 else 0 end), 0)`.as(
+          "conversions",
+        ),
+      ])
+      .groupBy(column)
+      .orderBy("leads", "desc")
+      // The leads without one last on both databases (SQLite sorts nulls first, PostgreSQL last).
+      .orderBy(sql`case when ${sql.ref(column)} is null then 1 else 0 end`)
+      .orderBy(column)
+      .limit(REPORT_SOURCES_MAX)
+      .execute() as Promise<SourceRow[]>;
+
+  /**
+   * The week a lead arrived in, as an index into the scope's weeks: a binary search over their ends as nested
+   * CASEs (6 comparisons a lead for two years of weeks, not up to 105). The time zone stays in JS: weekEnds.
+   */
+  const weekOf = (scope: ReportScope) => {
+    const search = (low: number, high: number): RawBuilder<number> => {
+      if (low === high) return sql<number>`${sql.lit(low)}`;
+      const middle = (low + high) >> 1;
+      return sql<number>`case when l.created_at < ${scope.weekEnds[middle] ?? 0} then ${search(low, middle)} else ${search(middle + 1, high)} end`;
+    };
+    return search(0, Math.max(0, scope.weekEnds.length - 1));
+  };
+
+  return {
+    /**
+     * Per form, week and current status: the leads, those answered, and those answered by their due time. One
+     * scan for the weeks' numbers and the pipeline's statuses now.
+     */
+    weekCounts: (scope: ReportScope) =>
+      inScope(scope)
+        .select((eb) => [
+          "l.form_id",
+          weekOf(scope).as("week"),
+          "l.status",
+          eb.fn.countAll<number>().as("leads"),
+          sql<number>`coalesce(sum(case when ${answered} then 1 else 0 end), 0)`.as("answered"),
+          sql<number>`coalesce(sum(case when ${answeredInTime} then 1 else 0 end), 0)`.as("within_promise"),
+        ])
+        .groupBy(["l.form_id", "week", "l.status"])
+        .execute() as Promise<WeekCountRow[]>,
+
+    /**
+     * Per form and week, the median response time of the answered leads: the middle one, or the mean of the
+     * middle two, found by window functions in the database rather than by sending every lead's time to JS.
+     */
+    weekMedians: (scope: ReportScope) =>
+      db
+        .selectFrom(
+          inScope(scope)
+            .where(answered)
+            .select(["l.form_id", weekOf(scope).as("week"), timeToFirstResponse.as("ms")])
+            .as("a"),
+        )
+        .select([
+          "a.form_id",
+          "a.week",
+          "a.ms",
+          sql<number>`row_number() over (partition by a.form_id, a.week order by a.ms)`.as("rank"),
+          // Over the rank's own window (the whole partition as its frame), so both come from one sort.
+          sql<number>`count(*) over (partition by a.form_id, a.week order by a.ms rows between unbounded preceding and unbounded following)`.as(
+            "n",
+          ),
+        ])
+        .$call((ranked) =>
+          db
+            .selectFrom(ranked.as("r"))
+            .where(sql<boolean>`r.rank in ((r.n + 1) / 2, (r.n + 2) / 2)`)
+            .select(["r.form_id", "r.week", sql<number>`avg(r.ms)`.as("median_ms")])
+            .groupBy(["r.form_id", "r.week"]),
+        )
+        .execute() as Promise<WeekMedianRow[]>,
+
+    /**
+     * Per form, how many leads had a status only earlier (a status change moved them to it; each lead counted once
+     * per status). The statuses they have now are in weekCounts; every lead arrives New.
+     */
+    statusesEarlier: (scope: ReportScope) =>
+      inScope(scope)
+        .innerJoin("lead_history as h", "h.lead_id", "l.id")
+        .where("h.action", "=", "status")
+        .where("h.to_value", "is not", null)
+        .whereRef("h.to_value", "!=", "l.status")
+        .select((eb) => [
+          "l.form_id",
+          "h.to_value as status",
+          eb.fn.count<number>("l.id").distinct().as("count"),
+        ])
+        .groupBy(["l.form_id", "h.to_value"])
+        .$narrowType<{ status: string }>()
+        .execute() as Promise<ReachedRow[]>,
+
+    /** The campaigns (utm_campaign) with the most leads, each with its conversions; null: leads without one. */
+    campaigns: (scope: ReportScope) => bySource(scope, "l.utm_campaign"),
+    /** The referring sites (origins) with the most leads, each with its conversions; null: none sent. */
+    referrers: (scope: ReportScope) => bySource(scope, "l.referrer"),
+  };
+}
+
+export type ReportQueries = ReturnType<typeof reportQueries>;
