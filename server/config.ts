@@ -3,8 +3,8 @@ import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { readSiteConfig, type SiteConfig } from "../config/site.ts";
 import { BUSINESS_CALENDAR_ENV } from "./calendar/calendar-env.ts";
-import { httpOriginOf } from "./leads/client-origin.ts";
-import { MailRefusal, mailbox } from "./mail/mail-checks.ts";
+import { MailRefusal, mailbox } from "./checks/mail-checks.ts";
+import { httpOriginOf } from "./checks/origin.ts";
 import { CHANNELS } from "./store/store-records.ts";
 
 const flag = z
@@ -36,7 +36,7 @@ const trustProxy = z
 
 export type TrustProxy = false | number | string[];
 
-/** One mailbox, `address` or `Name <address>`, parsed as a header carries it (server/mail/mail-checks.ts). */
+/** One mailbox, `address` or `Name <address>`, parsed as a header carries it (server/checks/mail-checks.ts). */
 const oneMailbox = (example: string) =>
   z.string().refine(
     (value) => {

@@ -121,6 +121,41 @@ function cycles(graph: Map<string, string[]>): string[][] {
 }
 
 /**
+ * The unit a file belongs to, for "no two folders import each other": a top-level folder (staff/, leads/...),
+ * a feature folder of server/ or app/ with its subfolders (server/relay/channels counts as server/relay), a
+ * feature of the staff side (server/staff/inbox, app/staff/inbox). server/config.ts, read by every feature, is
+ * its own unit; the other files at server/'s root are the process, which starts every feature.
+ */
+function unitOf(file: string): string {
+  const parts = file.split("/");
+  const [top = "", second = ""] = parts;
+  if (parts.length === 2) {
+    if (file === "server/config.ts") return "server/config.ts";
+    return top === "server" ? "server (the process)" : top;
+  }
+  if (!["server", "app"].includes(top)) return top;
+  if (second === "staff" && parts.length > 3) return parts.slice(0, 3).join("/");
+  return `${top}/${second}`;
+}
+
+/** Pairs of units that import each other, each as "a <-> b" (a before b). */
+function foldersImportingEachOther(graph: Map<string, string[]>): string[] {
+  const edges = new Set<string>();
+  for (const [file, targets] of graph) {
+    if (isTest(file)) continue;
+    for (const target of targets) {
+      const [from, to] = [unitOf(file), unitOf(target)];
+      if (from !== to && !isTest(target)) edges.add(`${from} -> ${to}`);
+    }
+  }
+  return [...edges]
+    .map((edge) => edge.split(" -> ") as [string, string])
+    .filter(([from, to]) => from < to && edges.has(`${to} -> ${from}`))
+    .map(([from, to]) => `${from} <-> ${to}`)
+    .sort();
+}
+
+/**
  * What is wrong with how an app/ file names one import, if anything. One style (decision 023's layout): a module
  * elsewhere in app/ by the `~/` alias, one in the file's own folder as `./name`, both without an extension (Vite
  * resolves them); a module outside app/ (the contracts in config/, leads/, staff/, which Node runs too) by its
@@ -216,6 +251,29 @@ describe("the source layout", () => {
     expect(importsAgainst(graph, FROZEN_MIGRATIONS)).toEqual([
       "server/store/migrations/010-response-clocks.ts -> server/calendar/business-calendar.ts",
       "server/store/migrations/009-conversation.ts -> server/store/store-records.ts",
+    ]);
+  });
+
+  it("has no two folders that import each other: each feature imports the ones below it", () => {
+    expect(foldersImportingEachOther(relativeGraph(importGraph()))).toEqual([]);
+  });
+
+  it("finds two folders that import each other (the check itself)", () => {
+    const graph = new Map([
+      ["server/staff/auth/auth-handlers.ts", ["server/staff/api/endpoint-mount.ts"]],
+      ["server/staff/api/endpoint-mount.ts", ["server/staff/auth/session.ts"]],
+      ["server/relay/outbox-worker.ts", ["server/relay/channels/webhook.ts"]],
+      ["server/relay/channels/webhook.ts", ["server/relay/backoff.ts", "server/config.ts"]],
+      ["server/config.ts", ["leads/forms.ts"]],
+      ["server/server.ts", ["server/relay/outbox-worker.ts", "server/config.ts"]],
+      ["app/components/forms/lead-form.tsx", ["app/lib/cn.ts"]],
+      ["app/lib/cn.ts", ["app/components/forms/use-lead-form.ts"]],
+      ["server/http/app.ts", ["server/http/app.test.ts"]],
+      ["server/http/app.test.ts", ["server/metrics/metrics.ts"]],
+    ]);
+    expect(foldersImportingEachOther(graph)).toEqual([
+      "app/components <-> app/lib",
+      "server/staff/api <-> server/staff/auth",
     ]);
   });
 

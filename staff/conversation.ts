@@ -31,7 +31,7 @@ export type MailDelivery = z.infer<typeof mailDeliverySchema>;
 
 /**
  * Why a lead's sender got no confirmation. The store records all but `limited`, which is how a role reads a
- * limit that leads it may not see used up (server/staff/conversation/conversation-views.ts): saying which limit would tell it
+ * limit that leads it may not see used up (server/staff/inbox/conversation-views.ts): saying which limit would tell it
  * that such a lead exists.
  */
 export const NOT_SENT_REASONS = [

@@ -55,7 +55,7 @@ describe("where test code lives", () => {
         ["bench/leads.ts", "server/relay/relay.test.ts"],
         ["bench/leads.ts", "test-support/server-process.ts"],
         ["server/server.ts", "test-support/in-process-server.ts"],
-        ["test-support/staff-harness.ts", "server/staff/api/staff-api.ts"],
+        ["test-support/staff-harness.ts", "server/staff/staff-api.ts"],
         ["server/relay/relay.test.ts", "test-support/smtp-sink.ts"],
       ]),
     ).toEqual([

@@ -1,6 +1,6 @@
 import EmblaCarousel, { type EmblaCarouselType } from "embla-carousel";
+import type { IslandDefinition } from "~/lib/island";
 import { prefersReducedMotion } from "~/lib/motion";
-import type { IslandDefinition } from "./island";
 
 /**
  * A carousel (app/components/ui/carousel.tsx) run by Embla. Embla measures every slide when it starts, a long

@@ -1,4 +1,4 @@
-import type { IslandDefinition } from "./island";
+import type { IslandDefinition } from "~/lib/island";
 
 /** Whether a popover is open; false where the browser has no Popover API (its panel cannot have opened). */
 function isOpen(panel: HTMLElement): boolean {

@@ -1,4 +1,4 @@
-import type { IslandDefinition } from "./island";
+import type { IslandDefinition } from "~/lib/island";
 
 /** The 404 page names the path the visitor asked for on the console (the spec's wording). */
 export const island: IslandDefinition<undefined> = {

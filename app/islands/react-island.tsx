@@ -1,6 +1,6 @@
 import { type ComponentType, type ReactNode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { type IslandDefinition, islandAttributes, type Serializable } from "./island";
+import { type IslandDefinition, islandAttributes, type Serializable } from "~/lib/island";
 
 /** Resolves its island's start once React has committed the hydrated island (effects run after the commit). */
 function Live({ onLive, children }: { onLive: () => void; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import type { IslandDefinition } from "./island";
+import type { IslandDefinition } from "~/lib/island";
 
 /**
  * Every island by the name a page marks it with, loaded on demand: a page fetches only the modules of the islands

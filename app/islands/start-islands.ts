@@ -1,4 +1,4 @@
-import type { IslandDefinition } from "./island";
+import type { IslandDefinition } from "~/lib/island";
 import { nextTask } from "./next-task";
 import { islandModules } from "./registry";
 

@@ -1,6 +1,6 @@
 import type { Stat } from "~/content/types";
 import { countUpOnSight } from "~/lib/count-up";
-import type { IslandDefinition } from "./island";
+import type { IslandDefinition } from "~/lib/island";
 
 /** A strip of figures: each animated one counts up from 0 the first time it is seen. */
 export const island: IslandDefinition<{ items: Stat[]; durationMs: number; threshold?: number }> = {

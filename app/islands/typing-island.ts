@@ -1,5 +1,5 @@
+import type { IslandDefinition } from "~/lib/island";
 import { typeWords } from "~/lib/typing";
-import type { IslandDefinition } from "./island";
 
 /** The careers hero's typing line: the typed word's text, changed letter by letter. */
 export const island: IslandDefinition<{ words: string[] }> = {

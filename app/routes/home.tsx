@@ -1,8 +1,8 @@
-import { LogoMark } from "~/components/layout/logo-mark";
 import { Section } from "~/components/sections/section";
 import { ServiceCards } from "~/components/sections/service-cards";
 import { StatsGrid } from "~/components/sections/stats-grid";
 import { TestimonialCarousel } from "~/components/sections/testimonials";
+import { LogoMark } from "~/components/ui/logo-mark";
 import { homeHero, homeMeta, homeStats, homeTestimonials, serviceCards } from "~/content/home";
 import { site } from "~/content/site";
 import { accentClass } from "~/lib/accent";

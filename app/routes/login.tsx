@@ -1,10 +1,10 @@
 import { ArrowRight, ExternalLink } from "lucide-react";
-import { Wordmark } from "~/components/layout/wordmark";
 import { CtaLink } from "~/components/sections/action-link";
 import { ContactDetails } from "~/components/sections/contact-details";
 import { PageHero } from "~/components/sections/page-hero";
 import { cardClass } from "~/components/sections/section";
 import { buttonVariants } from "~/components/ui/button";
+import { Wordmark } from "~/components/ui/wordmark";
 import { destinations, loginHelp, loginHero, loginMeta, staffSignIn } from "~/content/login";
 import { serviceById } from "~/content/site";
 import { accentClass } from "~/lib/accent";

@@ -1,5 +1,5 @@
 import { Button } from "~/components/ui/button";
-import { islandAttributes } from "~/islands/island";
+import { islandAttributes } from "~/lib/island";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/not-found";
 

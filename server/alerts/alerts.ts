@@ -1,6 +1,6 @@
 import type { SendMailOptions } from "nodemailer";
+import { bareAddress, type Mailbox, mailbox } from "../checks/mail-checks.ts";
 import type { ServerConfig } from "../config.ts";
-import { bareAddress, type Mailbox, mailbox } from "../mail/mail-checks.ts";
 import { smtpTransport } from "../mail/smtp-transport.ts";
 import { errorKind } from "../runtime/error-kind.ts";
 import type { Logger } from "../runtime/logger.ts";

@@ -4,8 +4,16 @@ import { requestId } from "hono/request-id";
 import { routePath } from "hono/route";
 import type { TrustProxy } from "../config.ts";
 import { peerIsTrustedProxy, proxyTrust } from "../leads/client-address.ts";
-import type { ObservedRequest } from "../metrics/metrics.ts";
 import type { Logger } from "../runtime/logger.ts";
+
+/** One answered request, as the access log saw it. */
+export interface ObservedRequest {
+  /** The route's pattern (`/api/leads/:formId`, `*` for the static site), never the raw path. */
+  route: string;
+  method: string;
+  status: number;
+  seconds: number;
+}
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 /** What a proxy's request id may look like to be kept (Caddy's is a UUID); anything else gets one of ours. */

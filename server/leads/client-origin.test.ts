@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { allowedOriginsOf, httpOriginOf, judgeOrigin } from "./client-origin.ts";
+import { httpOriginOf } from "../checks/origin.ts";
+import { allowedOriginsOf, judgeOrigin } from "./client-origin.ts";
 
 describe("which origins may post a lead", () => {
   const allowed = allowedOriginsOf("https://www.northwind.example/some/path", [

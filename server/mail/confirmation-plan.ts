@@ -2,10 +2,10 @@ import type { LeadFormId } from "../../leads/catalog.ts";
 import { type ConfirmationCompany, confirmationFor } from "../../leads/confirmations.ts";
 import { domainOfMailbox, mailboxKey } from "../../leads/person-keys.ts";
 import { hoursPerBusinessDay } from "../calendar/business-hours.ts";
+import { MailRefusal } from "../checks/mail-checks.ts";
 import type { ServerConfig } from "../config.ts";
 import { newId } from "../store/ids.ts";
 import type { ConfirmationLimits, ConfirmationPlan, LeadState } from "../store/store-records.ts";
-import { MailRefusal } from "./mail-checks.ts";
 import { buildConfirmation, type MailSettings } from "./outgoing-mail.ts";
 
 /** One confirmation per mailbox per this long, counted in the store. */

@@ -6,12 +6,12 @@ import { type ReceivedMail, type SmtpSink, startSmtpSink } from "../../test-supp
 import { openStaffHarness } from "../../test-support/staff-harness.ts";
 import { createTestDatabase, DIALECTS } from "../../test-support/test-database.ts";
 import { createAlerts } from "../alerts/alerts.ts";
+import { MailRefusal } from "../checks/mail-checks.ts";
 import { loadConfig } from "../config.ts";
 import { createSmtpChannel } from "../relay/channels/smtp.ts";
 import { mailMessages } from "../relay/mail-messages.ts";
 import { createOutboxWorker } from "../relay/outbox-worker.ts";
 import { createLogger } from "../runtime/logger.ts";
-import { MailRefusal } from "./mail-checks.ts";
 
 const MAIL_FROM = "Northwind Care <hello@northwind.example>";
 /** The SMTP envelope's sender (MAIL FROM): where bounces and delivery reports go. */

@@ -1,12 +1,12 @@
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
+import { domainOf, mailbox } from "../checks/mail-checks.ts";
 import type { ServerConfig } from "../config.ts";
 import { bearerCheck } from "../http/bearer-token.ts";
 import { errorKind } from "../runtime/error-kind.ts";
 import type { Logger } from "../runtime/logger.ts";
 import type { Store } from "../store/store.ts";
 import { INBOUND_MAX_BYTES, InboundMailError, readInboundMessage } from "./inbound-message.ts";
-import { domainOf, mailbox } from "./mail-checks.ts";
 import { repliedMessageIds } from "./message-ids.ts";
 
 /**

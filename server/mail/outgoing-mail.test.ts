@@ -5,7 +5,7 @@ import { confirmationFor } from "../../leads/confirmations.ts";
 import { REPLY_TEXT_MAX } from "../../staff/reply-templates.ts";
 import { startSmtpSink } from "../../test-support/smtp-sink.ts";
 import { cleanupsAfterEach } from "../../test-support/vitest-fixtures.ts";
-import { MailRefusal } from "./mail-checks.ts";
+import { MailRefusal } from "../checks/mail-checks.ts";
 import { tokenOfMessageId } from "./message-ids.ts";
 import { buildConfirmation, buildStaffReply, composeRaw, type MailSettings } from "./outgoing-mail.ts";
 import { smtpTransport } from "./smtp-transport.ts";

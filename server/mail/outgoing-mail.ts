@@ -3,7 +3,6 @@ import MailComposer from "nodemailer/lib/mail-composer";
 import type { ConfirmationMessage } from "../../leads/confirmations.ts";
 import { plainText } from "../../leads/plain-text.ts";
 import { REPLY_SUBJECT_MAX, REPLY_TEXT_MAX } from "../../staff/reply-templates.ts";
-import type { MailEnvelope } from "../store/store-records.ts";
 import {
   bareAddress,
   codePoints,
@@ -12,7 +11,8 @@ import {
   type Mailbox,
   MailRefusal,
   mailbox,
-} from "./mail-checks.ts";
+} from "../checks/mail-checks.ts";
+import type { MailEnvelope } from "../store/store-records.ts";
 import { messageIdFor, newMessageToken, replyAddressFor, threadHeaders } from "./message-ids.ts";
 
 /**

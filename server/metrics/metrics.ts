@@ -2,21 +2,13 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import { LEAD_FORM_IDS } from "../../leads/forms.ts";
 import { STAFF_API, STAFF_ENDPOINTS } from "../../staff/endpoints.ts";
 import type { ServerConfig } from "../config.ts";
+import type { ObservedRequest } from "../http/access-log.ts";
 import type { LeadOutcome } from "../leads/lead-api.ts";
 import type { DeliveryOutcome, OutboxChannel } from "../relay/outbox-worker.ts";
 import type { ChannelHealth } from "../store/queries/incidents.ts";
 import type { LeadIntake } from "../store/queries/intake.ts";
 import type { Store } from "../store/store.ts";
 import { CHANNELS, type ConfirmationOutcome, type SkipReason } from "../store/store-records.ts";
-
-/** One answered request, as the access log saw it (server/http/access-log.ts). */
-export interface ObservedRequest {
-  /** The route's pattern (`/api/leads/:formId`, `*` for the static site), never the raw path. */
-  route: string;
-  method: string;
-  status: number;
-  seconds: number;
-}
 
 export interface Metrics {
   /** The Prometheus text exposition of every metric, outbox gauges read from the store now. */

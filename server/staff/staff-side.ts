@@ -4,9 +4,9 @@ import { noticeSettingsOf } from "../mail/staff-notices.ts";
 import type { Logger } from "../runtime/logger.ts";
 import type { beginStartup } from "../runtime/startup.ts";
 import type { Store } from "../store/store.ts";
-import { createStaffApi } from "./api/staff-api.ts";
 import { openStaffAuth } from "./auth/auth.ts";
 import { createEscalationSweep, startEscalationSweep } from "./escalations/escalation-sweep.ts";
+import { createStaffApi } from "./staff-api.ts";
 import { startStaffUpkeep } from "./staff-upkeep.ts";
 
 /** The staff inbox as the site server mounts it at /api/staff (server/server.ts). */

@@ -3,7 +3,6 @@ import { Button } from "~/components/ui/button";
 import { site } from "~/content/site";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
-import { useLeadForm } from "~/lib/use-lead-form";
 import {
   HONEYPOT_FIELD,
   type LeadForm as LeadFormDefinition,
@@ -13,6 +12,7 @@ import {
   requiredFieldNames,
 } from "../../../leads/catalog.ts";
 import { LeadField } from "./lead-field";
+import { useLeadForm } from "./use-lead-form";
 
 /** Each form carries its service's accent, whatever section it sits in. */
 const formAccent: Record<LeadFormId, string> = {

@@ -1,7 +1,7 @@
 import { Menu } from "lucide-react";
 import { PopoverPanel, popoverLinkClass } from "~/components/ui/popover-panel";
 import { navLinks, services } from "~/content/site";
-import { islandAttributes } from "~/islands/island";
+import { islandAttributes } from "~/lib/island";
 
 const PANEL_ID = "home-menu";
 

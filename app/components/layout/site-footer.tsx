@@ -1,12 +1,12 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { LogoMark } from "~/components/ui/logo-mark";
+import { Wordmark } from "~/components/ui/wordmark";
 import { awards, footerQuickLinks, footerVariants, legalLinks, serviceById, site } from "~/content/site";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { footerVariantForPath, serviceForPath } from "~/lib/service";
-import { LogoMark } from "./logo-mark";
-import { Wordmark } from "./wordmark";
 
 const YEAR = new Date().getFullYear();
 

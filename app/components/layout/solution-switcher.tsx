@@ -1,9 +1,9 @@
 import { ChevronDown } from "lucide-react";
 import { PopoverPanel, popoverCurrentClass, popoverLinkClass } from "~/components/ui/popover-panel";
 import { serviceById, switcherOrder } from "~/content/site";
-import { islandAttributes } from "~/islands/island";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
+import { islandAttributes } from "~/lib/island";
 
 const PANEL_ID = "solutions-menu";
 

@@ -1,13 +1,13 @@
 import { useLocation } from "react-router";
 import { ActionButton } from "~/components/sections/action-link";
+import { LogoMark } from "~/components/ui/logo-mark";
+import { Wordmark } from "~/components/ui/wordmark";
 import { navLinks, type ServiceId, serviceById, site } from "~/content/site";
 import type { Cta } from "~/content/types";
 import { accentClass } from "~/lib/accent";
 import { cn } from "~/lib/cn";
 import { anchorHref, serviceForPath } from "~/lib/service";
 import { ROUTES } from "../../../config/route-paths.ts";
-import { LogoMark } from "./logo-mark";
-import { Wordmark } from "./wordmark";
 
 interface Action extends Cta {
   variant: "primary" | "secondary";

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { Cta, SectionCopy } from "~/content/types";
-import { islandAttributes } from "~/islands/island";
+import { islandAttributes } from "~/lib/island";
 import { ActionButton } from "./action-link";
 
 /** A closing call to action on the accent colour. */

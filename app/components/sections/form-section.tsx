@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { FormSectionCopy } from "~/content/types";
-import { islandAttributes } from "~/islands/island";
+import { islandAttributes } from "~/lib/island";
 import { ContactDetails } from "./contact-details";
 import { Eyebrow } from "./section";
 

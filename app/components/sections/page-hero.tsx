@@ -1,4 +1,4 @@
-import { LogoMark } from "~/components/layout/logo-mark";
+import { LogoMark } from "~/components/ui/logo-mark";
 import type { HeroCopy } from "~/content/types";
 import { cn } from "~/lib/cn";
 import { ActionButton } from "./action-link";

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import type { SectionCopy } from "~/content/types";
-import { islandAttributes } from "~/islands/island";
 import { cn } from "~/lib/cn";
+import { islandAttributes } from "~/lib/island";
 
 const tones = {
   white: "bg-white",

@@ -1,5 +1,5 @@
 import { ArrowRight, ClipboardCheck, Headset, Stethoscope } from "lucide-react";
-import { Wordmark } from "~/components/layout/wordmark";
+import { Wordmark } from "~/components/ui/wordmark";
 import type { ServiceCard } from "~/content/home";
 import { type ServiceId, serviceById } from "~/content/site";
 import { accentClass } from "~/lib/accent";

@@ -1,7 +1,7 @@
 import type { Stat } from "~/content/types";
-import { islandAttributes } from "~/islands/island";
 import { cn } from "~/lib/cn";
 import { formatCount } from "~/lib/count-up";
+import { islandAttributes } from "~/lib/island";
 
 export interface StatsGridProps {
   items: Stat[];

@@ -1,4 +1,4 @@
-import { islandAttributes } from "~/islands/island";
+import { islandAttributes } from "~/lib/island";
 
 /**
  * "Nursing that fits your Work." with the last word typed and cycled by its island (typing-island.ts); the

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { islandAttributes } from "~/islands/island";
 import { cn } from "~/lib/cn";
+import { islandAttributes } from "~/lib/island";
 
 export interface CarouselProps {
   /** The region's accessible name, e.g. "Client testimonials". */

@@ -3,7 +3,7 @@ import { html } from "hono/html";
 import type { SendMailOptions } from "nodemailer";
 import { fieldLabelOf } from "../../../leads/catalog.ts";
 import { type LeadForm, recipientFor } from "../../../leads/forms.ts";
-import { mailbox } from "../../mail/mail-checks.ts";
+import { mailbox } from "../../checks/mail-checks.ts";
 import { staffLinkFor } from "../../mail/staff-link.ts";
 import type { ClaimedDelivery } from "../../store/queries/outbox.ts";
 
@@ -18,7 +18,8 @@ export interface LeadMailSettings {
 }
 
 /** Derived from the lead id, so a resend (at least once) is recognisable as the same message. */
-export const leadMailMessageId = (siteUrl: string, leadId: string) => `<${leadId}@${new URL(siteUrl).hostname}>`;
+export const leadMailMessageId = (siteUrl: string, leadId: string) =>
+  `<${leadId}@${new URL(siteUrl).hostname}>`;
 
 /**
  * The message for one lead: the form's subject from the spec, to the form's mailbox, a plain-text and an HTML

@@ -1,6 +1,6 @@
 import { findLeadForm } from "../../../leads/forms.ts";
+import { mailbox } from "../../checks/mail-checks.ts";
 import type { ServerConfig } from "../../config.ts";
-import { mailbox } from "../../mail/mail-checks.ts";
 import { type MailTransport, sendOverSmtp, smtpTransport } from "../../mail/smtp-transport.ts";
 import type { Outbox } from "../../store/queries/outbox.ts";
 import { configurationProblem, type DeliveryChannel, resumeOf } from "./channel.ts";

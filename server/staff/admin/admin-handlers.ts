@@ -6,7 +6,7 @@ import type { InboundQueries } from "../../store/queries/inbound.ts";
 import type { EndpointHandlers } from "../api/endpoint-mount.ts";
 import { refuse } from "../api/refusals.ts";
 import { sendAttachment } from "../api/send-file.ts";
-import { attachmentsOf } from "../conversation/conversation-views.ts";
+import { attachmentsOf } from "../inbox/conversation-views.ts";
 import { toAuditEntry } from "../inbox/lead-views.ts";
 import type { Eraser } from "./erase.ts";
 

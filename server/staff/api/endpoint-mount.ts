@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import type { z } from "zod";
+import type { StaffUser } from "../../../staff/api.ts";
 import {
   type Endpoint,
   type EndpointName,
@@ -10,7 +11,6 @@ import {
 } from "../../../staff/endpoints.ts";
 import { may, maySeeLead } from "../../../staff/permissions.ts";
 import type { LeadRecord } from "../../store/store-records.ts";
-import type { StaffUser } from "../auth/session.ts";
 import { fail, Refusal } from "./refusals.ts";
 
 /** The staff API's handlers see the signed-in person (set by the guard below). */

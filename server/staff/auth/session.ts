@@ -1,13 +1,7 @@
-import { isRole, type Role } from "../../../staff/roles.ts";
+import type { StaffUser } from "../../../staff/api.ts";
+import { isRole } from "../../../staff/roles.ts";
 import type { StaffAuth } from "./auth.ts";
 import { SESSION_ABSOLUTE_S } from "./auth.ts";
-
-export interface StaffUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-}
 
 /** How often a busy session's last activity is written (so every request is not a write). */
 const TOUCH_EVERY_MS = 60_000;

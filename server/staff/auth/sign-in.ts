@@ -1,9 +1,9 @@
 import { APIError } from "better-auth/api";
+import type { StaffUser } from "../../../staff/api.ts";
 import { isRole } from "../../../staff/roles.ts";
 import type { Store } from "../../store/store.ts";
 import type { StaffAuth } from "./auth.ts";
 import { cookieHeaderOf } from "./cookies.ts";
-import type { StaffUser } from "./session.ts";
 import { stepOfCode, totpKeyOf } from "./totp-steps.ts";
 
 export const LOCK_AFTER_FAILURES = 5;

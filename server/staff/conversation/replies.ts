@@ -1,14 +1,14 @@
 import type { z } from "../../../leads/zod.ts";
+import type { StaffUser } from "../../../staff/api.ts";
 import type { ConversationEntry, replyRequest } from "../../../staff/conversation.ts";
+import { MailRefusal } from "../../checks/mail-checks.ts";
 import type { ServerConfig } from "../../config.ts";
-import { MailRefusal } from "../../mail/mail-checks.ts";
 import { buildStaffReply } from "../../mail/outgoing-mail.ts";
 import { newId } from "../../store/ids.ts";
 import type { Store } from "../../store/store.ts";
 import type { LeadRecord } from "../../store/store-records.ts";
 import { type Refusal, refuse } from "../api/refusals.ts";
-import type { StaffUser } from "../auth/session.ts";
-import { sentEntry } from "./conversation-views.ts";
+import { sentEntry } from "../inbox/conversation-views.ts";
 
 type ReplyMessage = Extract<ConversationEntry, { kind: "reply" }>;
 

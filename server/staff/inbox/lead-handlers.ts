@@ -1,12 +1,11 @@
 import { Readable } from "node:stream";
-import type { InboxFilters } from "../../../staff/api.ts";
+import type { InboxFilters, StaffUser } from "../../../staff/api.ts";
 import { leadScopeOf } from "../../../staff/permissions.ts";
 import { exportColumns, leadsCsv } from "../../leads/lead-export.ts";
 import type { AuditLog } from "../../store/queries/audit-log.ts";
 import type { EndpointHandlers } from "../api/endpoint-mount.ts";
 import { refuse } from "../api/refusals.ts";
 import { sendAttachment, sendFile } from "../api/send-file.ts";
-import type { StaffUser } from "../auth/session.ts";
 import { type Inbox, storeFiltersOf } from "./inbox.ts";
 
 type LeadEndpoints =

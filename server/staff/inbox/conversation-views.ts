@@ -14,7 +14,7 @@ import type { Role } from "../../../staff/roles.ts";
 import { CONFIRMATION_WINDOW_MS } from "../../mail/confirmation-plan.ts";
 import type { ConversationQueries } from "../../store/queries/conversation.ts";
 import type { MailOutbox } from "../../store/queries/mail-outbox.ts";
-import { personOf } from "../inbox/lead-views.ts";
+import { personOf } from "./lead-views.ts";
 
 // The conversation's rows as the staff API's contract (staff/conversation.ts) has them, oldest first.
 

@@ -1,5 +1,6 @@
 import { type ComponentProps, type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { notify, preloadToaster } from "~/components/ui/toaster";
+import { leadTarget, newIdempotencyKey, sendLead } from "~/lib/lead-client";
 import {
   CONSENT_REQUIRED,
   fieldNames,
@@ -9,13 +10,12 @@ import {
   MISSING_INFORMATION,
   type Notice,
   requiredFieldNames,
-} from "../../leads/catalog.ts";
-import { checkResume, RESUME_FIELD, RESUME_MESSAGES, RESUME_NOTICE_TITLE } from "../../leads/resume.ts";
-import { leadTarget, newIdempotencyKey, sendLead } from "./lead-client";
+} from "../../../leads/catalog.ts";
+import { checkResume, RESUME_FIELD, RESUME_MESSAGES, RESUME_NOTICE_TITLE } from "../../../leads/resume.ts";
 
 export type FieldErrors = Record<string, string>;
 
-type Validation = typeof import("../../leads/forms.ts");
+type Validation = typeof import("../../../leads/forms.ts");
 
 let validation: Promise<Validation> | null = null;
 
@@ -24,7 +24,7 @@ let validation: Promise<Validation> | null = null;
  * rarely waits) or at the latest on submit. A failed fetch is forgotten so that the next try refetches.
  */
 function loadValidation(): Promise<Validation> {
-  validation ??= import("../../leads/forms.ts").catch((error: unknown) => {
+  validation ??= import("../../../leads/forms.ts").catch((error: unknown) => {
     validation = null;
     throw error;
   });
