@@ -2,7 +2,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import { LEAD_FORM_IDS } from "../../leads/forms.ts";
 import { STAFF_API, STAFF_ENDPOINTS } from "../../staff/endpoints.ts";
 import type { ServerConfig } from "../config.ts";
-import type { LeadOutcome } from "../leads/lead-api.ts";
+import type { LeadOutcome } from "../leads/lead-answers.ts";
 import type { DeliveryOutcome, OutboxChannel } from "../relay/outbox-worker.ts";
 import type { ChannelHealth } from "../store/queries/incidents.ts";
 import type { LeadIntake } from "../store/queries/intake.ts";

@@ -18,7 +18,8 @@ export interface LeadMailSettings {
 }
 
 /** Derived from the lead id, so a resend (at least once) is recognisable as the same message. */
-export const leadMailMessageId = (siteUrl: string, leadId: string) => `<${leadId}@${new URL(siteUrl).hostname}>`;
+export const leadMailMessageId = (siteUrl: string, leadId: string) =>
+  `<${leadId}@${new URL(siteUrl).hostname}>`;
 
 /**
  * The message for one lead: the form's subject from the spec, to the form's mailbox, a plain-text and an HTML
