@@ -1,5 +1,5 @@
 /**
- * Load benchmark for the lead API (issue 5): the real server on SQLite in a temp DATA_DIR (or, with
+ * Load benchmark for the lead API: the real server on SQLite in a temp DATA_DIR (or, with
  * DATABASE_URL set, on PostgreSQL in a schema of its own, dropped afterwards), a fake form service on
  * loopback, autocannon at 50 connections for 20 s, then 20 concurrent 10 MB applications.
  * Checks that every accepted lead is stored and reached the fake service. Loopback only, bounded.
@@ -9,21 +9,22 @@
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { RESUME_MAX_BYTES } from "../leads/resume.ts";
 import { openStore } from "../server/store/store.ts";
 import type { Channel } from "../server/store/store-records.ts";
 import { startFakeFormService } from "../test-support/fake-form-service.ts";
+import { createTestSchema } from "../test-support/pg-schema.ts";
 import { MINIMAL_BUILD_DIR, startServer, waitFor } from "../test-support/server-process.ts";
 import { startSmtpSink } from "../test-support/smtp-sink.ts";
 import { startWebhookSink } from "../test-support/webhook-sink.ts";
 import { compareConfirmations } from "./confirmations.ts";
 import { postLeadLoad } from "./lead-load.ts";
-import { compareObservability } from "./observability.ts";
+import { compareObservability, cpuMs } from "./observability.ts";
+import { rssKb, sampleRss } from "./process-memory.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
@@ -44,55 +45,6 @@ function arrivals(expected: string[], received: (string | undefined)[]) {
   return { received: received.length, missing, duplicates };
 }
 
-async function rssKb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-}
-
-/**
- * The CPU time (user + system, ms) the process has used: the cost per lead that a machine shared with other
- * work changes least, unlike latency. /proc counts in clock ticks of 10 ms on Linux.
- */
-async function cpuMs(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
-}
-
-/** Samples the server's resident memory every 50 ms; returns a stopper giving the peak in MB. */
-function sampleRss(pid: number) {
-  let peak = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      peak = Math.max(peak, await rssKb(pid));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  return async () => {
-    running = false;
-    await loop;
-    return Math.round(peak / 1024);
-  };
-}
-
-/** A schema of its own on the given PostgreSQL database: the bench counts every lead it finds. */
-async function benchSchema(url: string) {
-  const schema = `bench_leads_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const scoped = new URL(url);
-  scoped.searchParams.set("options", `-c search_path=${schema}`);
-  return {
-    url: scoped.toString(),
-    async drop() {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    },
-  };
-}
-
 async function main() {
   // First, on servers of their own: what the access log and the metrics cost (BENCH_OBSERVABILITY=0 skips it).
   const observability =
@@ -110,7 +62,10 @@ async function main() {
     }
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-leads-"));
   const service = await startFakeFormService();
-  const postgres = process.env.DATABASE_URL ? await benchSchema(process.env.DATABASE_URL) : undefined;
+  // A schema of its own on PostgreSQL: the bench counts every lead it finds there.
+  const postgres = process.env.DATABASE_URL
+    ? await createTestSchema(process.env.DATABASE_URL, "bench_leads")
+    : undefined;
   const storeName = postgres ? "PostgreSQL" : "SQLite";
   const smtp = CHANNELS.includes("smtp") ? await startSmtpSink({ parse: false }) : undefined;
   const hooks = CHANNELS.includes("webhook") ? await startWebhookSink() : undefined;
@@ -147,10 +102,10 @@ async function main() {
 
     // Phase 1: small urlencoded leads, each with its own Idempotency-Key (autocannon fills in [<id>]).
     const stopLoadRss = sampleRss(server.pid);
-    const cpuBefore = await cpuMs(server.pid);
+    const cpuBefore = cpuMs(server.pid);
     const load = await postLeadLoad(server.url, CONNECTIONS, DURATION_S);
     const loadRss = await stopLoadRss();
-    const cpuPerLead = (await cpuMs(server.pid)) - cpuBefore;
+    const cpuPerLead = cpuMs(server.pid) - cpuBefore;
     const accepted = load["2xx"];
     const throughput = accepted / DURATION_S;
 

@@ -7,6 +7,7 @@ import {
   organizationControl,
   phoneControl,
 } from "./controls.ts";
+import { DEMO_FAILURE, DEMO_SUCCESS, type Notice, REQUEST_FAILURE } from "./notices.ts";
 import { RESUME_ACCEPT, RESUME_FIELD } from "./resume.ts";
 
 export { type FieldControl, LIMITS };
@@ -30,11 +31,6 @@ export const NURSE_TYPES = [
 
 /** A hidden field people never see; bots fill it. FormSubmit treats the same name as its honeypot. */
 export const HONEYPOT_FIELD = "_honey";
-
-export interface Notice {
-  title: string;
-  description: string;
-}
 
 /** Years of experience, worded for people; the values stay the spec's. */
 const EXPERIENCE_LABELS: Record<(typeof EXPERIENCE)[number], string> = {
@@ -68,37 +64,6 @@ interface FormDefinition<Id extends string, Field extends string> {
 
 const define = <const Id extends string, const Field extends string>(definition: FormDefinition<Id, Field>) =>
   definition;
-
-export const MISSING_INFORMATION: Notice = {
-  title: "Missing Information",
-  description: "Please fill out all required fields.",
-};
-
-export const CONSENT_REQUIRED: Notice = {
-  title: "Consent Required",
-  description: "Please provide consent to submit your application.",
-};
-
-/** A value is there but wrong (an e-mail without @, a date in the past): the fields say which. */
-export const INVALID_INFORMATION: Notice = {
-  title: "Check Your Details",
-  description: "Please correct the highlighted fields and try again.",
-};
-
-const DEMO_SUCCESS: Notice = {
-  title: "Demo Request Submitted",
-  description: "Thank you for your interest. We'll contact you soon to schedule your demo.",
-};
-
-const DEMO_FAILURE: Notice = {
-  title: "Submission Failed",
-  description: "There was an error submitting your demo request. Please try again.",
-};
-
-const REQUEST_FAILURE: Notice = {
-  title: "Submission Failed",
-  description: "There was an error submitting your request. Please try again.",
-};
 
 export const chartAssistDemo = define({
   id: "chartassist-demo",

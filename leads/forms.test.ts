@@ -3,7 +3,6 @@ import type { z } from "zod";
 import { fieldLabelOf } from "./catalog.ts";
 import { isoDay, LIMITS, optionalFutureDate } from "./fields.ts";
 import {
-  CONSENT_REQUIRED,
   CREDENTIALS,
   careWorksDemo,
   chartAssistDemo,
@@ -13,7 +12,6 @@ import {
   HONEYPOT_FIELD,
   LEAD_FORM_IDS,
   type LeadForm,
-  MISSING_INFORMATION,
   NURSE_TYPES,
   nurseApplication,
   payrollInfo,
@@ -23,6 +21,7 @@ import {
   staffingRequest,
   validateLead,
 } from "./forms.ts";
+import { CONSENT_REQUIRED, MISSING_INFORMATION } from "./notices.ts";
 import { checkResume, RESUME_ACCEPT, RESUME_MAX_BYTES, RESUME_MESSAGES, sniffResume } from "./resume.ts";
 
 const today = isoDay(new Date());

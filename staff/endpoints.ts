@@ -5,18 +5,9 @@ import {
   eraseAnswer,
   erasePreviewAnswer,
   eraseRequest,
-  inboxQuery,
-  leadChangeAnswer,
-  leadChangeRequest,
-  leadListAnswer,
-  leadPageAnswer,
-  markSeenRequest,
   meAnswer,
-  noteAnswer,
-  noteRequest,
   pageQuery,
   peopleAnswer,
-  resumeQuery,
   setupConfirmRequest,
   setupInspectAnswer,
   setupInspectQuery,
@@ -34,6 +25,17 @@ import {
   settingsRequest,
   unmatchedPageAnswer,
 } from "./conversation.ts";
+import {
+  inboxQuery,
+  leadChangeAnswer,
+  leadChangeRequest,
+  leadListAnswer,
+  leadPageAnswer,
+  markSeenRequest,
+  noteAnswer,
+  noteRequest,
+  resumeQuery,
+} from "./leads-api.ts";
 import { NOTE_MAX } from "./limits.ts";
 import type { Permission } from "./permissions.ts";
 import { reportsAnswer, reportsQuery } from "./reports-api.ts";

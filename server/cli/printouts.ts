@@ -1,5 +1,6 @@
 import type { MailOutbox } from "../store/queries/mail-outbox.ts";
-import type { SourceCounts, StoreStatus, WorkedLead } from "../store/queries/operations.ts";
+import type { WorkedLead } from "../store/queries/operations.ts";
+import type { SourceCounts, StoreStatus } from "../store/queries/operator-counts.ts";
 import type { LeadRecord } from "../store/store-records.ts";
 
 // What the lead commands print: the status report with its hints, the sources report, a lead as JSON.

@@ -3,9 +3,8 @@ import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import type { HttpBindings } from "@hono/node-server";
 import { type Context, Hono } from "hono";
 import { cors } from "hono/cors";
-import { fieldNames, findLeadForm, HONEYPOT_FIELD, type LeadForm, validateLead } from "../../leads/forms.ts";
+import { fieldNames, findLeadForm, HONEYPOT_FIELD, validateLead } from "../../leads/forms.ts";
 import { RESUME_MAX_BYTES } from "../../leads/resume.ts";
-import { type LeadSource, originOf, parseLeadSource } from "../../leads/source.ts";
 import { businessCalendarFromEnv } from "../calendar/calendar-env.ts";
 import { leadDueAt } from "../calendar/response-clock.ts";
 import type { ServerConfig } from "../config.ts";
@@ -19,7 +18,16 @@ import { IDEMPOTENCY_WINDOW_MS } from "../store/store-records.ts";
 import { clientAddressResolver, rateLimitKey } from "./client-address.ts";
 import { allowedOriginsOf, judgeOrigin } from "./client-origin.ts";
 import { isValidIdempotencyKey, payloadHash } from "./idempotency.ts";
+import {
+  type ErrorBody,
+  type FormErrorCode,
+  type LeadOutcome,
+  NO_STORE,
+  resultUrl,
+  wantsJson,
+} from "./lead-answers.ts";
 import { IntakeError, readLeadBody } from "./lead-intake.ts";
+import { leadSourceOf } from "./lead-source.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 
 export interface LeadApiDeps {
@@ -38,33 +46,7 @@ export interface LeadApi {
   close(): Promise<void>;
 }
 
-type ErrorCode =
-  | "invalid"
-  | "not_found"
-  | "forbidden_origin"
-  | "too_large"
-  | "unsupported_media_type"
-  | "malformed"
-  | "idempotency_conflict"
-  | "rate_limited"
-  | "unavailable";
-
-/** What became of a post to a known form: a new lead, a replay of one, spam, or the error it was answered with. */
-export type LeadOutcome = "accepted" | "replayed" | "spam" | FormErrorCode;
-/** The errors of a post that reached a known form's handler. */
-type FormErrorCode = Exclude<ErrorCode, "not_found" | "forbidden_origin">;
-
-interface ErrorBody {
-  error: ErrorCode;
-  message: string;
-  fields?: Record<string, string>;
-}
-
-const NO_STORE = { "Cache-Control": "no-store" };
 const SPAM_FIELD_MAX = 5000;
-
-/** The browser's fetch asks for JSON; a plain HTML form post does not. */
-const wantsJson = (c: Context) => /application\/json/i.test(c.req.header("Accept") ?? "");
 
 /** The raw Node request when served by @hono/node-server, else the Web stream (tests via app.request). */
 function bodyStream(c: Context): Readable {
@@ -289,27 +271,3 @@ export async function createLeadApi({
 
   return { app, close: () => limiter.close() };
 }
-
-/**
- * The lead's source from the post's source fields (sent by the page's script). A post without them (no
- * JavaScript) gets the form page from its `Referer`, when that is a page of this site; nothing else.
- */
-export function leadSourceOf(
-  fields: Record<string, string>,
-  referer: string | undefined,
-  sameSite: (origin: string) => boolean,
-): LeadSource {
-  const source = parseLeadSource(fields);
-  if (source.source_page === undefined && referer) {
-    const origin = originOf(referer);
-    if (origin && sameSite(origin)) {
-      const page = parseLeadSource({ source_page: new URL(referer).pathname }).source_page;
-      if (page) source.source_page = page;
-    }
-  }
-  return source;
-}
-
-/** Where a plain form post lands: the form's own page, showing the result at the form. */
-export const resultUrl = (form: LeadForm, result: "ok" | "error") =>
-  `${form.page}?lead=${result}#${form.anchor}`;

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { eraseAnswer, erasePreviewAnswer, leadListAnswer, leadPageAnswer } from "../../staff/api.ts";
+import { eraseAnswer, erasePreviewAnswer } from "../../staff/api.ts";
+import { leadListAnswer, leadPageAnswer } from "../../staff/leads-api.ts";
 import { replyFromPerson } from "../../test-support/inbound-mail.ts";
 import type { StaffMemberFixture } from "../../test-support/staff-harness.ts";
 import { DIALECTS } from "../../test-support/test-database.ts";

@@ -3,7 +3,7 @@ import { LEAD_FORM_IDS } from "../../leads/forms.ts";
 import { STAFF_API, STAFF_ENDPOINTS } from "../../staff/endpoints.ts";
 import type { ServerConfig } from "../config.ts";
 import type { ObservedRequest } from "../http/access-log.ts";
-import type { LeadOutcome } from "../leads/lead-api.ts";
+import type { LeadOutcome } from "../leads/lead-answers.ts";
 import type { DeliveryOutcome, OutboxChannel } from "../relay/outbox-worker.ts";
 import type { ChannelHealth } from "../store/queries/incidents.ts";
 import type { LeadIntake } from "../store/queries/intake.ts";

@@ -1,16 +1,13 @@
 import { type ComponentProps, type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { notify, preloadToaster } from "~/components/ui/toaster";
 import { leadTarget, newIdempotencyKey, sendLead } from "~/lib/lead-client";
+import { fieldNames, HONEYPOT_FIELD, type LeadForm, requiredFieldNames } from "../../../leads/catalog.ts";
 import {
   CONSENT_REQUIRED,
-  fieldNames,
-  HONEYPOT_FIELD,
   INVALID_INFORMATION,
-  type LeadForm,
   MISSING_INFORMATION,
   type Notice,
-  requiredFieldNames,
-} from "../../../leads/catalog.ts";
+} from "../../../leads/notices.ts";
 import { checkResume, RESUME_FIELD, RESUME_MESSAGES, RESUME_NOTICE_TITLE } from "../../../leads/resume.ts";
 
 export type FieldErrors = Record<string, string>;

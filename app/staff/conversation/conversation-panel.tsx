@@ -1,6 +1,6 @@
 import { Panel } from "~/staff/ui/panel";
-import type { LeadDetail } from "../../../staff/api.ts";
 import type { ConversationEntry } from "../../../staff/conversation.ts";
+import type { LeadDetail } from "../../../staff/leads-api.ts";
 import { CallLogger } from "./call-logger";
 import { ReplyComposer } from "./reply-composer";
 import { ThreadEntry } from "./thread-entry";

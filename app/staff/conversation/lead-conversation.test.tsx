@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { detailOf, leadId, pageOf, personOf, SAMPLE, STAFF, signedInAs } from "~/staff/test/fixtures";
 import { mockStaffApi, refuse } from "~/staff/test/mock-staff-api";
 import { renderStaff } from "~/staff/test/render-staff";
-import type { LeadPage } from "../../../staff/api.ts";
 import type { ConversationEntry } from "../../../staff/conversation.ts";
+import type { LeadPage } from "../../../staff/leads-api.ts";
 
 const { marisol, dana, owen } = SAMPLE;
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 23, 14, minute)).toISOString();

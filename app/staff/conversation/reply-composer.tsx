@@ -8,8 +8,8 @@ import { Textarea } from "~/components/ui/textarea";
 import { site } from "~/content/site";
 import { useStaffUser } from "~/staff/lib/hooks";
 import { StaffDialog } from "~/staff/ui/staff-dialog";
-import type { LeadDetail } from "../../../staff/api.ts";
 import { replyRequest } from "../../../staff/conversation.ts";
+import type { LeadDetail } from "../../../staff/leads-api.ts";
 import { fillTemplate, REPLY_TEXT_MAX, templatesFor } from "../../../staff/reply-templates.ts";
 import { useDialogAction } from "./use-dialog-action";
 

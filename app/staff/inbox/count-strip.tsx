@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { inboxPath } from "~/staff/lib/inbox-query";
-import type { InboxFilters, LeadList } from "../../../staff/api.ts";
 import { formLabelOf } from "../../../staff/labels.ts";
+import type { InboxFilters, LeadList } from "../../../staff/leads-api.ts";
 
 /** A count per form and per status for the current filter, each a link that narrows to it (or widens again). */
 export function CountStrip({ list, filters }: { list: LeadList; filters: InboxFilters }) {

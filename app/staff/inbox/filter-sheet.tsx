@@ -1,7 +1,7 @@
 import { SlidersHorizontal, X } from "lucide-react";
 import { useRef } from "react";
 import { Button } from "~/components/ui/button";
-import type { InboxFilters, LeadList } from "../../../staff/api.ts";
+import type { InboxFilters, LeadList } from "../../../staff/leads-api.ts";
 import type { Role } from "../../../staff/roles.ts";
 import { FilterBar } from "./filter-bar";
 

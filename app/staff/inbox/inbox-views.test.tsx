@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { listOf, rowOf, SAMPLE, signedInAs } from "~/staff/test/fixtures";
 import { mockStaffApi } from "~/staff/test/mock-staff-api";
 import { renderStaff } from "~/staff/test/render-staff";
-import type { LeadRow } from "../../../staff/api.ts";
+import type { LeadRow } from "../../../staff/leads-api.ts";
 
 const { dana, owen, priya } = SAMPLE;
 const MINUTE = 60_000;

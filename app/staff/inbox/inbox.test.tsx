@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { leadId, listOf, rowOf, SAMPLE, signedInAs } from "~/staff/test/fixtures";
 import { mockStaffApi } from "~/staff/test/mock-staff-api";
 import { renderStaff } from "~/staff/test/render-staff";
-import type { LeadList } from "../../../staff/api.ts";
+import type { LeadList } from "../../../staff/leads-api.ts";
 import { POLL_MS } from "./use-polling";
 
 afterEach(() => vi.useRealTimers());

@@ -2,7 +2,7 @@ import { cn } from "~/lib/cn";
 import { formatListDate } from "~/staff/lib/format";
 import { DueText } from "~/staff/ui/promise-text";
 import { StatusPill } from "~/staff/ui/status-pill";
-import type { LeadRow } from "../../../staff/api.ts";
+import type { LeadRow } from "../../../staff/leads-api.ts";
 import { FormMarker, LeadLink, NewDot, UnreadReplies } from "./lead-marks";
 
 /** The inbox on a phone: the table becomes a list of cards. */

@@ -2,7 +2,7 @@ import { MessageSquareReply } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { staffPaths } from "~/staff/lib/staff-paths";
-import type { LeadRow } from "../../../staff/api.ts";
+import type { LeadRow } from "../../../staff/leads-api.ts";
 import { FORM_ACCENT } from "./form-accent";
 
 /** What a lead's row and its phone card share: the unread dot, the form's marker and the link to the lead. */

@@ -3,7 +3,7 @@ import { formatListDate } from "~/staff/lib/format";
 import { DueText } from "~/staff/ui/promise-text";
 import { StatusPill } from "~/staff/ui/status-pill";
 import { TableHead } from "~/staff/ui/table-head";
-import type { LeadRow } from "../../../staff/api.ts";
+import type { LeadRow } from "../../../staff/leads-api.ts";
 import { DELIVERY_LABELS } from "../../../staff/workflow.ts";
 import { FormMarker, LeadLink, NewDot, UnreadReplies } from "./lead-marks";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { LeadList } from "../../../staff/api.ts";
+import type { LeadList } from "../../../staff/leads-api.ts";
 
 /** New leads appear without a reload within this (the issue asks for 30 s at most). */
 export const POLL_MS = 15_000;

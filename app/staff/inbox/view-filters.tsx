@@ -1,6 +1,6 @@
 import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
-import type { InboxFilters, LeadList } from "../../../staff/api.ts";
+import type { InboxFilters, LeadList } from "../../../staff/leads-api.ts";
 import { may } from "../../../staff/permissions.ts";
 import type { Role } from "../../../staff/roles.ts";
 

@@ -3,7 +3,8 @@ import { useFetcher } from "react-router";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { type LeadActionResult, useActionToast } from "~/staff/lib/action-toast";
-import type { LeadDetail, Person } from "../../../staff/api.ts";
+import type { Person } from "../../../staff/api.ts";
+import type { LeadDetail } from "../../../staff/leads-api.ts";
 
 /** Who works the lead: any colleague the server offers for it, or nobody. */
 export function AssigneeControl({ lead, people }: { lead: LeadDetail; people: Person[] }) {

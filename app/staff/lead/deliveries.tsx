@@ -1,6 +1,6 @@
 import { formatDateTime } from "~/staff/lib/format";
-import type { LeadDetail } from "../../../staff/api.ts";
 import { channelLabelOf } from "../../../staff/labels.ts";
+import type { LeadDetail } from "../../../staff/leads-api.ts";
 import { DELIVERY_LABELS } from "../../../staff/workflow.ts";
 
 /** Each channel's delivery of the lead: its state, its attempts and what to look at when it failed. */

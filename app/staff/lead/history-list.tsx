@@ -1,5 +1,5 @@
 import { formatDateTime } from "~/staff/lib/format";
-import type { HistoryEntry } from "../../../staff/api.ts";
+import type { HistoryEntry } from "../../../staff/leads-api.ts";
 
 function describeChange(entry: HistoryEntry): string {
   switch (entry.action) {

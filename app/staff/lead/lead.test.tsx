@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { leadId, pageOf, personOf, SAMPLE, STAFF, signedInAs } from "~/staff/test/fixtures";
 import { mockStaffApi, refuse } from "~/staff/test/mock-staff-api";
 import { renderStaff } from "~/staff/test/render-staff";
-import type { HistoryEntry, LeadChange, LeadPage, Note } from "../../../staff/api.ts";
+import type { HistoryEntry, LeadChange, LeadPage, Note } from "../../../staff/leads-api.ts";
 
 const { dana, marisol, owen, jonah } = SAMPLE;
 const colleagues = { people: [STAFF.admin, STAFF.sales] };

@@ -5,7 +5,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { type LeadActionResult, useActionToast } from "~/staff/lib/action-toast";
 import { formatDateTime } from "~/staff/lib/format";
-import type { Note } from "../../../staff/api.ts";
+import type { Note } from "../../../staff/leads-api.ts";
 import { NOTE_MAX } from "../../../staff/limits.ts";
 
 /** Internal notes, oldest first, and a box for the next one (emptied once it is saved). */

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { formatDateTime } from "~/staff/lib/format";
 import { staffPaths } from "~/staff/lib/staff-paths";
 import { StatusPill } from "~/staff/ui/status-pill";
-import type { LeadPage } from "../../../staff/api.ts";
+import type { LeadPage } from "../../../staff/leads-api.ts";
 
 /** The person's other leads that the viewer's role may see (same e-mail or phone), newest first. */
 export function OtherRequests({ requests }: { requests: LeadPage["otherRequests"] }) {

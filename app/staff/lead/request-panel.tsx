@@ -1,6 +1,6 @@
 import { cn } from "~/lib/cn";
 import { Panel } from "~/staff/ui/panel";
-import type { LeadDetail } from "../../../staff/api.ts";
+import type { LeadDetail } from "../../../staff/leads-api.ts";
 
 const linkClass = "text-navy-800 underline underline-offset-4";
 

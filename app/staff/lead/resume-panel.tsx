@@ -3,7 +3,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { resumeUrl } from "~/staff/lib/api";
 import { formatBytes } from "~/staff/lib/format";
 import { Panel } from "~/staff/ui/panel";
-import type { LeadDetail } from "../../../staff/api.ts";
+import type { LeadDetail } from "../../../staff/leads-api.ts";
 
 /** The resume: a PDF shown in a sandboxed frame (no scripts, no same origin), every kind downloadable. */
 export function ResumePanel({

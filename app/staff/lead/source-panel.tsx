@@ -4,7 +4,7 @@ import { inboxPath } from "~/staff/lib/inbox-query";
 import { Panel } from "~/staff/ui/panel";
 import { SOURCE_FIELDS } from "../../../leads/source.ts";
 import { SOURCE_LABELS } from "../../../leads/source-labels.ts";
-import type { LeadDetail } from "../../../staff/api.ts";
+import type { LeadDetail } from "../../../staff/leads-api.ts";
 
 /** Where the lead came from (issue 16); its campaign and referrer link to the inbox filtered by them. */
 export function SourcePanel({ source }: { source: LeadDetail["source"] }) {

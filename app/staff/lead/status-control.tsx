@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { type LeadActionResult, useActionToast } from "~/staff/lib/action-toast";
-import type { LeadDetail } from "../../../staff/api.ts";
+import type { LeadDetail } from "../../../staff/leads-api.ts";
 
 /** The lead's status in its workflow: a change says what it did and can be undone from its toast. */
 export function StatusControl({ lead }: { lead: LeadDetail }) {

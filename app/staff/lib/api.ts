@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { z } from "../../../leads/zod.ts";
-import { type ErrorCode, errorAnswer, type InboxFilters } from "../../../staff/api.ts";
+import { type ErrorCode, errorAnswer } from "../../../staff/api.ts";
 import {
   type AnswerOf,
   type Endpoint,
@@ -11,6 +11,7 @@ import {
   STAFF_ENDPOINTS,
   type StaffEndpoints,
 } from "../../../staff/endpoints.ts";
+import type { InboxFilters } from "../../../staff/leads-api.ts";
 import { signInPath } from "./staff-paths";
 
 export { type AnswerOf, type EndpointName, STAFF_API, STAFF_ENDPOINTS };

@@ -1,5 +1,5 @@
-import type { LeadPromiseAnswer } from "../../../staff/api.ts";
 import { describePromise } from "../../../staff/due.ts";
+import type { LeadPromiseAnswer } from "../../../staff/leads-api.ts";
 
 /** How the staff pages write dates, sizes, sites and counts. */
 

@@ -1,4 +1,9 @@
-import { type InboxFilter, type InboxFilters, type InboxQuery, inboxQuery } from "../../../staff/api.ts";
+import {
+  type InboxFilter,
+  type InboxFilters,
+  type InboxQuery,
+  inboxQuery,
+} from "../../../staff/leads-api.ts";
 import { StaffApiError, searchOf } from "./api";
 import { staffPaths } from "./staff-paths";
 

@@ -1,16 +1,9 @@
 import { fieldLabelOf, type LeadFormId } from "../../../leads/catalog.ts";
 import { promiseInWords, RESPONSE_PROMISES } from "../../../leads/promises.ts";
 import { RESUME_TYPES } from "../../../leads/resume.ts";
-import type {
-  AuditEntry,
-  LeadDetail,
-  LeadList,
-  LeadPage,
-  LeadRow,
-  Person,
-  StaffUser,
-} from "../../../staff/api.ts";
+import type { AuditEntry, Person, StaffUser } from "../../../staff/api.ts";
 import { formLabelOf, nameOf, organisationOf } from "../../../staff/labels.ts";
+import type { LeadDetail, LeadList, LeadPage, LeadRow } from "../../../staff/leads-api.ts";
 import { PAGE_SIZE } from "../../../staff/limits.ts";
 import type { Role } from "../../../staff/roles.ts";
 import { statusesOf } from "../../../staff/workflow.ts";

@@ -1,7 +1,7 @@
 import { Clock } from "lucide-react";
 import { cn } from "~/lib/cn";
 import { formatDateTime, isOverdue, promiseText } from "~/staff/lib/format";
-import type { LeadDetail, LeadPromiseAnswer } from "../../../staff/api.ts";
+import type { LeadDetail, LeadPromiseAnswer } from "../../../staff/leads-api.ts";
 
 /** How long is left, how late it is, or how it was kept: in words, the colour only supporting them. */
 export function DueText({ promise, className }: { promise: LeadPromiseAnswer; className?: string }) {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditPageAnswer, leadChangeAnswer, leadPageAnswer } from "../../../staff/api.ts";
+import { auditPageAnswer } from "../../../staff/api.ts";
 import { unmatchedPageAnswer } from "../../../staff/conversation.ts";
+import { leadChangeAnswer, leadPageAnswer } from "../../../staff/leads-api.ts";
 import { replyFromPerson } from "../../../test-support/inbound-mail.ts";
 import type { StaffMemberFixture } from "../../../test-support/staff-harness.ts";
 import { DIALECTS } from "../../../test-support/test-database.ts";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditPageAnswer, leadListAnswer, leadPageAnswer } from "../../../staff/api.ts";
+import { auditPageAnswer } from "../../../staff/api.ts";
+import { leadListAnswer, leadPageAnswer } from "../../../staff/leads-api.ts";
 import {
   openStaffHarness,
   type StaffHarness,

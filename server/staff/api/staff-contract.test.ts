@@ -6,16 +6,13 @@ import {
   eraseAnswer,
   erasePreviewAnswer,
   errorAnswer,
-  leadChangeAnswer,
-  leadListAnswer,
-  leadPageAnswer,
   meAnswer,
-  noteAnswer,
   peopleAnswer,
   setupInspectAnswer,
   setupPasswordAnswer,
 } from "../../../staff/api.ts";
 import { callAnswer, settingsAnswer } from "../../../staff/conversation.ts";
+import { leadChangeAnswer, leadListAnswer, leadPageAnswer, noteAnswer } from "../../../staff/leads-api.ts";
 import { reportsAnswer } from "../../../staff/reports-api.ts";
 import type { StaffHarness, StaffMemberFixture } from "../../../test-support/staff-harness.ts";
 import { DIALECTS } from "../../../test-support/test-database.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeadFormId } from "../../../leads/catalog.ts";
-import { type LeadPage, leadPageAnswer } from "../../../staff/api.ts";
+import { type LeadPage, leadPageAnswer } from "../../../staff/leads-api.ts";
 import {
   openStaffHarness,
   type StaffHarness,

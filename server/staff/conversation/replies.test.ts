@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditPageAnswer, leadListAnswer, leadPageAnswer } from "../../../staff/api.ts";
+import { auditPageAnswer } from "../../../staff/api.ts";
 import { replyAnswer } from "../../../staff/conversation.ts";
+import { leadListAnswer, leadPageAnswer } from "../../../staff/leads-api.ts";
 import { waitFor } from "../../../test-support/server-process.ts";
 import type { StaffMemberFixture } from "../../../test-support/staff-harness.ts";
 import { DIALECTS } from "../../../test-support/test-database.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { leadPageAnswer } from "../../../staff/api.ts";
 import { formLabelOf } from "../../../staff/labels.ts";
+import { leadPageAnswer } from "../../../staff/leads-api.ts";
 import { SITE_URL, type StaffMemberFixture } from "../../../test-support/staff-harness.ts";
 import { DIALECTS } from "../../../test-support/test-database.ts";
 import { smtpSinkFixture, staffHarnessFixture } from "../../../test-support/vitest-fixtures.ts";

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditPageAnswer, errorAnswer, leadPageAnswer } from "../../../staff/api.ts";
+import { auditPageAnswer, errorAnswer } from "../../../staff/api.ts";
 import { CALL_NOTE_MAX, callAnswer } from "../../../staff/conversation.ts";
+import { leadPageAnswer } from "../../../staff/leads-api.ts";
 import type { StaffMemberFixture } from "../../../test-support/staff-harness.ts";
 import { DIALECTS } from "../../../test-support/test-database.ts";
 import { staffHarnessFixture } from "../../../test-support/vitest-fixtures.ts";

@@ -1,5 +1,4 @@
 import { mailboxKey } from "../../../leads/person-keys.ts";
-import type { LeadDetail, LeadPage } from "../../../staff/api.ts";
 import {
   type Attachment,
   type CallOutcome,
@@ -9,6 +8,7 @@ import {
   type NotSentReason,
 } from "../../../staff/conversation.ts";
 import { formLabelOf } from "../../../staff/labels.ts";
+import type { LeadDetail, LeadPage } from "../../../staff/leads-api.ts";
 import { maySeeEveryLead, maySeeLead } from "../../../staff/permissions.ts";
 import type { Role } from "../../../staff/roles.ts";
 import { CONFIRMATION_WINDOW_MS } from "../../mail/confirmation-plan.ts";

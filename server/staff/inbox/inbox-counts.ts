@@ -1,4 +1,4 @@
-import type { LeadList } from "../../../staff/api.ts";
+import type { LeadList } from "../../../staff/leads-api.ts";
 import { SOURCE_COUNT_LIMIT } from "../../../staff/limits.ts";
 import type { CountGroup, LeadFilters } from "../../store/queries/inbox.ts";
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type LeadList, type LeadPage, leadListAnswer, leadPageAnswer } from "../../../staff/api.ts";
+import { type LeadList, type LeadPage, leadListAnswer, leadPageAnswer } from "../../../staff/leads-api.ts";
 import type { StaffMemberFixture } from "../../../test-support/staff-harness.ts";
 import { DIALECTS } from "../../../test-support/test-database.ts";
 import { staffHarnessFixture } from "../../../test-support/vitest-fixtures.ts";

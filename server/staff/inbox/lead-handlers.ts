@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
-import type { InboxFilters, StaffUser } from "../../../staff/api.ts";
+import type { StaffUser } from "../../../staff/api.ts";
+import type { InboxFilters } from "../../../staff/leads-api.ts";
 import { leadScopeOf } from "../../../staff/permissions.ts";
 import { exportColumns, leadsCsv } from "../../leads/lead-export.ts";
 import type { AuditLog } from "../../store/queries/audit-log.ts";

@@ -1,17 +1,10 @@
 import { fieldLabelOf, findLeadForm } from "../../../leads/catalog.ts";
 import { firstNameOf } from "../../../leads/confirmations.ts";
 import { RESUME_TYPES } from "../../../leads/resume.ts";
-import type {
-  AuditEntry,
-  HistoryEntry,
-  LeadDetail,
-  LeadPromiseAnswer,
-  LeadRow,
-  Note,
-  Person,
-} from "../../../staff/api.ts";
+import type { AuditEntry, Person } from "../../../staff/api.ts";
 import { promiseState } from "../../../staff/due.ts";
 import { formLabelOf, nameOf, organisationOf } from "../../../staff/labels.ts";
+import type { HistoryEntry, LeadDetail, LeadPromiseAnswer, LeadRow, Note } from "../../../staff/leads-api.ts";
 import { NEW_STATUS, statusesOf } from "../../../staff/workflow.ts";
 import type { ExportedLead } from "../../leads/lead-export.ts";
 import { parseFields, sourceOf } from "../../store/database-rows.ts";

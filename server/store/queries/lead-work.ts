@@ -1,5 +1,5 @@
-import type { HistoryAction } from "../../../staff/api.ts";
 import type { CallOutcome } from "../../../staff/conversation.ts";
+import type { HistoryAction } from "../../../staff/leads-api.ts";
 import type { Role } from "../../../staff/roles.ts";
 import { NEW_STATUS } from "../../../staff/workflow.ts";
 import type { LeadDb } from "../database.ts";

@@ -1,37 +1,9 @@
-import { sql } from "kysely";
 import { LEAD_ONLY_COLUMNS } from "../database-rows.ts";
-import { BULK_BATCH, countOf, type Engine } from "../engine.ts";
-import {
-  type Channel,
-  type DeliveryProblem,
-  type DeliveryState,
-  IDEMPOTENCY_WINDOW_MS,
-  type LeadRecord,
-  type LeadState,
-} from "../store-records.ts";
+import { BULK_BATCH, type Engine } from "../engine.ts";
+import { IDEMPOTENCY_WINDOW_MS, type LeadRecord, type LeadState } from "../store-records.ts";
 import { deleteLeads } from "./delete-leads.ts";
 import { beyond, fieldNamesIn, inBatches, type LeadReads, type LeadsFrom } from "./lead-reads.ts";
-
-export interface StatusRow {
-  formId: string;
-  state: LeadState;
-  count: number;
-}
-
-export interface StoreStatus {
-  counts: StatusRow[];
-  oldestPendingAt: number | null;
-  /** Deliveries by channel and state. */
-  channels: { channel: Channel; state: DeliveryState; count: number }[];
-  /** Undelivered deliveries whose last attempt hit an operator-actionable problem, by channel. */
-  problems: {
-    channel: Channel;
-    problem: DeliveryProblem;
-    count: number;
-    lastError: string | null;
-    lastAttemptAt: number | null;
-  }[];
-}
+import { type SourceCounts, type StoreStatus, sourceCounts, storeStatus } from "./operator-counts.ts";
 
 export interface LeadQuery {
   formId?: string | undefined;
@@ -46,19 +18,7 @@ export interface PurgeResult {
   idempotencyKeys: number;
 }
 
-/** One count of `sources`: `value` is the campaign or the referrer's origin, null where the lead had none. */
-export interface SourceCount {
-  formId: string;
-  value: string | null;
-  count: number;
-}
-
-export interface SourceCounts {
-  campaigns: SourceCount[];
-  referrers: SourceCount[];
-}
-
-/** A lead with its status in the inbox, its assignee's e-mail and its response clock (issue 28), in ms. */
+/** A lead with its inbox status, its assignee's e-mail, and when it was due and first answered (ms). */
 export type WorkedLead = LeadRecord & {
   status: string;
   assignee: string | null;
@@ -69,7 +29,7 @@ export type WorkedLead = LeadRecord & {
 /** What the operator's CLI (server/cli) and the periodic upkeep (retention, statistics) use. */
 export interface Operations {
   status(): Promise<StoreStatus>;
-  /** Leads per form by campaign and by referring site (issue 16), spam left out; `since` in ms. */
+  /** Leads per form by campaign and by referring site, spam left out; `since` in ms. */
   sources(since?: number): Promise<SourceCounts>;
   /** Leads with their deliveries, oldest first. */
   list(query: LeadQuery): Promise<LeadRecord[]>;
@@ -110,90 +70,9 @@ export function operationQueries(engine: Engine, reads: LeadReads): Operations {
     matching(query).select(LEAD_ONLY_COLUMNS).orderBy("l.created_at").orderBy("l.id");
 
   return {
-    async status() {
-      const counts = await db
-        .selectFrom("leads")
-        .select((eb) => ["form_id", "state", eb.fn.countAll<number>().as("count")])
-        .groupBy(["form_id", "state"])
-        .orderBy("form_id")
-        .orderBy("state")
-        .execute();
-      const oldest = await db
-        .selectFrom("leads")
-        .select((eb) => eb.fn.min("created_at").as("oldest"))
-        .where("state", "=", "pending")
-        .executeTakeFirst();
-      const channels = await db
-        .selectFrom("outbox")
-        .select((eb) => ["channel", "state", eb.fn.countAll<number>().as("count")])
-        .groupBy(["channel", "state"])
-        .orderBy("channel")
-        .orderBy("state")
-        .execute();
-      const problems = await db
-        .selectFrom("outbox as o")
-        .select((eb) => [
-          "o.channel",
-          "o.problem",
-          eb.fn.countAll<number>().as("count"),
-          eb.fn.max("o.last_attempt_at").as("last_attempt_at"),
-          eb
-            .selectFrom("outbox as p")
-            .select("p.last_error")
-            .whereRef("p.problem", "=", "o.problem")
-            .whereRef("p.channel", "=", "o.channel")
-            .orderBy("p.last_attempt_at", "desc")
-            .limit(1)
-            .as("last_error"),
-        ])
-        .where("o.problem", "is not", null)
-        .where("o.state", "in", ["pending", "dead"])
-        .groupBy(["o.channel", "o.problem"])
-        .orderBy("o.channel")
-        .execute();
-      return {
-        counts: counts.map((row) => ({ formId: row.form_id, state: row.state, count: countOf(row.count) })),
-        oldestPendingAt:
-          oldest?.oldest === null || oldest?.oldest === undefined ? null : Number(oldest.oldest),
-        channels: channels.map((row) => ({
-          channel: row.channel,
-          state: row.state,
-          count: countOf(row.count),
-        })),
-        problems: problems.flatMap((row) =>
-          row.problem
-            ? [
-                {
-                  channel: row.channel,
-                  problem: row.problem,
-                  count: countOf(row.count),
-                  lastError: row.last_error ?? null,
-                  lastAttemptAt: row.last_attempt_at === null ? null : Number(row.last_attempt_at),
-                },
-              ]
-            : [],
-        ),
-      };
-    },
+    status: () => storeStatus(db),
 
-    async sources(since) {
-      const countBy = async (column: "utm_campaign" | "referrer") => {
-        const rows = await db
-          .selectFrom("leads")
-          .select((eb) => ["form_id", `${column} as value`, eb.fn.countAll<number>().as("count")])
-          .where("state", "!=", "spam")
-          .$if(since !== undefined, (q) => q.where("created_at", ">=", since ?? 0))
-          .groupBy(["form_id", column])
-          .orderBy("form_id")
-          .orderBy("count", "desc")
-          // Leads without one last, in both databases (their NULL orders differ).
-          .orderBy(sql`${sql.ref(column)} IS NULL`)
-          .orderBy(column)
-          .execute();
-        return rows.map((row) => ({ formId: row.form_id, value: row.value, count: countOf(row.count) }));
-      };
-      return { campaigns: await countBy("utm_campaign"), referrers: await countBy("referrer") };
-    },
+    sources: (since) => sourceCounts(db, since),
 
     async list(query) {
       const rows = await leadsOf(query)
