@@ -15,7 +15,7 @@ const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions };
 /**
- * A phone, not a narrow desktop window (issue 17): iPhone 13 metrics (390 px wide at a device scale factor of 3,
+ * A phone, not a narrow desktop window: iPhone 13 metrics (390 px wide at a device scale factor of 3,
  * touch, `isMobile` so the meta viewport and overlay scrollbars apply) in Chromium, with Chromium's Android user
  * agent so the page is told the truth about the engine. 844 px tall: the phone's screen, as the axe scroll
  * positions and the bottom bar checks expect. Taps go through `press()` (tests/e2e/support/pages.ts).
@@ -34,7 +34,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  // No retries (issue 17): a test that passes only on its second try is a failure to fix.
+  // No retries: a test that passes only on its second try is a failure to fix.
   retries: 0,
   workers: 2,
   timeout: 30_000,
@@ -48,7 +48,7 @@ export default defineConfig({
   projects: [
     { name: "desktop", testIgnore: TIMING, use: desktop },
     { name: "mobile", testIgnore: TIMING, use: mobile },
-    // Checks that time the main thread (islands live within 1 s of load, issue 29) run after every other test, one
+    // Checks that time the main thread (islands live within 1 s of load) run after every other test, one
     // at a time: sharing the two cores with another worker's pages or the HTML checker's Java made them miss.
     {
       name: "desktop-timing",

@@ -48,7 +48,8 @@ export default defineConfig<object, { server: StaffServer; seed: Seed }>({
   ...base,
   testDir: "tests/e2e-staff",
   // A test is a working session on the real server: sign-in hashes the password (scrypt) and checks a code, and
-  // some tests make accounts with the CLI. On a busy 2-core machine such a session took 30 to 37 s.
+  // some tests make accounts with the CLI. On a busy 2-core machine such a session outlasted Playwright's
+  // default 30 s (docs/testing.md has the times).
   timeout: 90_000,
   globalTeardown: "./tests/e2e-staff/teardown.ts",
   projects: servers.flatMap((server): Project<object, { server: StaffServer; seed: Seed }>[] => {

@@ -1,9 +1,10 @@
 // @ts-check
 /**
- * Mutation testing (issue 17), one server folder per run: `npm run test:mutation` (scripts/mutation.ts) runs
- * this once each for server/leads, server/relay and server/store, naming the folder in MUTATION_FOLDER. Each
- * folder's mutants face only that folder's own tests (vitest.mutation.config.ts): a store mutant that only the
- * whole API suite notices does not count as covered by the store's tests, and a run stays within minutes.
+ * Mutation testing (docs/testing.md), one server folder per run: `npm run test:mutation`
+ * (scripts/mutation.ts) runs this once each for server/leads, server/relay and server/store, naming the
+ * folder in MUTATION_FOLDER. Each folder's mutants face only that folder's own tests
+ * (vitest.mutation.config.ts): a store mutant that only the whole API suite notices does not count as covered
+ * by the store's tests, and a run stays within minutes.
  */
 const folder = process.env.MUTATION_FOLDER ?? "leads";
 
@@ -15,8 +16,8 @@ export default {
   coverageAnalysis: "perTest",
   // Static mutants (module-level constants) run every test for each one; they are reported as ignored.
   ignoreStatic: true,
-  // At 2 runners user time was under half the wall time (the tests wait on sockets and timers); at 3 both cores
-  // stay busy (vmstat: 1 to 3 % idle), so more would not help.
+  // At 2 runners the cores sat idle while the tests waited on sockets and timers; at 3 both stay busy, so
+  // more would not help (docs/testing.md has what vmstat showed).
   concurrency: 3,
   // Stryker's own limit (1.5 times the covering tests' time plus this) must leave room for a run's start-up on a
   // busy machine: at 3 s, runs that were merely slow were reported as timeouts (counted as detected) and each

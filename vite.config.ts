@@ -12,7 +12,7 @@ const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
  * What the island entry imports that other chunks import too: the lead source (the lead form island reads it)
  * and Vite's preload helper (every chunk with a dynamic import calls it). Kept in the entry's own chunk, which the
  * others then import from, so the entry imports nothing and the islands never wait for a second script found
- * only once the entry has arrived (issue 29, decision 021).
+ * only once the entry has arrived (decision 021).
  */
 const ENTRY = /app[\\/](entry\.client\.tsx|lib[\\/]lead-source\.ts)$|^\0vite[\\/]preload-helper/;
 

@@ -12,7 +12,7 @@ export default mergeConfig(
           test: {
             name: "node",
             environment: "node",
-            // No retries (issue 17): a test that passes only on its second try is a failure to fix.
+            // No retries: a test that passes only on its second try is a failure to fix.
             retry: 0,
             include: [
               "server/**/*.test.ts",

@@ -11,15 +11,17 @@ const folder = process.env.MUTATION_FOLDER ?? "leads";
 /** While writing a test: MUTATION_TESTS=<file> runs only that file against the mutants (stryker --mutate <src>). */
 const only = process.env.MUTATION_TESTS;
 /**
- * Left out: the CLI's backup and restore end to end. Its work runs in child processes (a server, the CLI), which
- * Stryker cannot see; what it checks in this process (reading the restored leads back) the store's own tests
- * check; and its set-up takes seconds. With it, a set-up slowed by the other runners timed out and counted as a
- * kill (74 mutants in one run, several that nothing else kills). backup-files.test.ts tests backup.ts in process.
+ * Left out: the CLI's backup and restore end to end. Its work runs in child processes (a server, the CLI),
+ * which Stryker cannot see; what it checks in this process (reading the restored leads back) the store's own
+ * tests check; and its set-up takes seconds. With it, a set-up slowed by the other runners timed out and
+ * counted as a kill, of mutants that nothing else kills too (docs/testing.md). backup-files.test.ts tests
+ * backup.ts in process.
  */
 const LEFT_OUT = ["server/store/backup.test.ts"];
 /**
- * The slowest test of each folder, alone on this 2-core machine: the store's busy-database wait (1.9 s), the
- * relay's kill -9 test (2.2 s; its graceful stop takes a 1 s grace), the hostile clients' SIGTERM test (3.3 s).
+ * Three times the slowest test of each folder run alone (docs/testing.md has their times): the store's
+ * busy-database wait, the relay's kill -9 test (its graceful stop takes a 1 s grace), the hostile clients'
+ * SIGTERM test.
  */
 const TIMEOUT_MS =
   ({ leads: 10_000, relay: 7_000, store: 6_000 } as Record<string, number>)[folder] ?? 15_000;
@@ -28,7 +30,7 @@ const TIMEOUT_MS =
  * Stryker stops a mutant's run at its first failing test (bail 1), so the files most likely to fail and quickest
  * to run go first: a file that failed on the last run, then the quickest. Vitest's own order runs the longest
  * first (right for parallel workers, but Stryker runs one file at a time), which put the store's CLI backup
- * tests (6 s) before the store tests that kill most of its mutants in milliseconds.
+ * tests before the store tests that kill most of its mutants in milliseconds.
  */
 class FailedThenQuickest extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -58,7 +60,7 @@ export default mergeConfig(
       sequence: { sequencer: FailedThenQuickest },
       // Three times the folder's slowest test run alone (TIMEOUT_MS): a mutant that hangs a test or a hook fails it
       // here, and Stryker stops at that first failure, instead of waiting out its own timeout (1.5 times the
-      // covering tests' whole time plus timeoutMS, over 20 s for a store mutant every test covers) and restarting
+      // covering tests' whole time plus timeoutMS: long for a store mutant every test covers) and restarting
       // the runner.
       testTimeout: TIMEOUT_MS,
       hookTimeout: TIMEOUT_MS,

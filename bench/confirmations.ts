@@ -1,13 +1,13 @@
 /**
- * What the confirmation e-mail costs the lead intake, measured side by side in one run (issue 27: with them on,
- * at most 10 % less throughput than off). Two servers on SQLite, each with its own real SMTP server (smtp-server
- * on loopback), alike but for CONFIRMATION_EMAILS, loaded in turn, on, off, then off, on (inTurn), with a
- * distinct e-mail address per lead so the 24-hour limit suppresses none, and the hourly limits (every lead is at
- * one domain) at their highest, so they are counted and reached by none. Either the relay and the mail worker run apart
- * (`leads relay` after the load, as the main bench runs them: the intake's own cost), or inside each server
- * while it takes leads (one more SMTP message per lead on the same cores). Afterwards every lead of the "on"
- * side must have had exactly one confirmation at its SMTP server, the one the store recorded, and the "off"
- * side's none.
+ * What the confirmation e-mail costs the lead intake, measured side by side in one run (the target, decision
+ * 024: with them on, at most 10 % less throughput than off). Two servers on SQLite, each with its own real
+ * SMTP server (smtp-server on loopback), alike but for CONFIRMATION_EMAILS, loaded in turn, on, off, then
+ * off, on (inTurn), with a distinct e-mail address per lead so the 24-hour limit suppresses none, and the
+ * hourly limits (every lead is at one domain) at their highest, so they are counted and reached by none.
+ * Either the relay and the mail worker run apart (`leads relay` after the load, as the main bench runs them:
+ * the intake's own cost), or inside each server while it takes leads (one more SMTP message per lead on the
+ * same cores). Afterwards every lead of the "on" side must have had exactly one confirmation at its SMTP
+ * server, the one the store recorded, and the "off" side's none.
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -29,7 +29,7 @@ import { postLeadLoad } from "./lead-load.ts";
 import { cpuMs, inTurn, ROUNDS } from "./observability.ts";
 
 const WARM_UP_S = 3;
-/** The hourly limits' highest setting: far above the leads one run takes (about 40,000 per side). */
+/** The hourly limits' highest setting: far above the leads one run takes (decision 024 has runs' counts). */
 const HOURLY_LIMITS = 1_000_000;
 export const MAX_CONFIRMATION_COST = 0.1;
 

@@ -16,14 +16,14 @@ import {
 import { buildSite, markdownTable, median } from "./report.ts";
 
 /**
- * npm run bench:hydration: what a page's JavaScript costs the main thread, as a difference measured in one run
- * (issue 29). Each route is loaded in Chromium at 390 px with the CPU slowed 4x, with JavaScript and with every
- * script blocked (as Lighthouse's no-JS runs do), in pairs whose order alternates, so a machine that is busy or
- * slow weighs on both halves of a pair alike. A load's blocking time is the part over 50 ms of every long task
- * of the page's main thread from navigation until 3 s after `load`, read from a trace (every task, the frames
- * that only lay out and paint included; bench/main-thread-tasks.ts); the table gives per route the median of
- * each pair's difference (with JavaScript minus without). Exits non-zero when a route's median difference is over
- * 30 ms or its islands were not live within 1 s of `load`.
+ * npm run bench:hydration: what a page's JavaScript costs the main thread, as a difference measured in one
+ * run (decision 021). Each route is loaded in Chromium at 390 px with the CPU slowed 4x, with JavaScript and
+ * with every script blocked (as Lighthouse's no-JS runs do), in pairs whose order alternates, so a machine
+ * that is busy or slow weighs on both halves of a pair alike. A load's blocking time is the part over 50 ms
+ * of every long task of the page's main thread from navigation until 3 s after `load`, read from a trace
+ * (every task, the frames that only lay out and paint included; bench/main-thread-tasks.ts); the table gives
+ * per route the median of each pair's difference (with JavaScript minus without). Exits non-zero when a
+ * route's median difference is over 30 ms or its islands were not live within 1 s of `load`.
  *
  * With --cpu-clock, each pair also loads both pages at the machine's speed and reads each task as 4x the CPU time
  * its thread spent on it: what the page's own work would block on a CPU 4x slower that nothing else shares. It is
@@ -41,7 +41,7 @@ import { buildSite, markdownTable, median } from "./report.ts";
 
 const CPU_SLOWDOWN = 4;
 const AFTER_LOAD_MS = 3000;
-/** Issue 29's targets: at most this much blocking over the no-JS page, islands live this soon after `load`. */
+/** The targets: at most this much blocking over the no-JS page, islands live this soon after `load`. */
 const TARGET_EXTRA_BLOCKING_MS = 30;
 const TARGET_LIVE_AFTER_LOAD_MS = 1000;
 

@@ -1,5 +1,5 @@
 /**
- * What a hostile inbound message costs the server (issue 27): readInboundMessage on messages of about 10 MB,
+ * What a hostile inbound message costs the server: readInboundMessage on messages of about 10 MB,
  * each shaped to hurt a MIME parser, beside a plain 10 MB message as the baseline, in one run. Reports the median
  * wall time of RUNS parses, the event loop's longest stall during them, and what came out.
  *

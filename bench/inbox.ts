@@ -1,9 +1,9 @@
 /**
- * The staff inbox at 50,000 leads (issue 13): seeds them into a fresh store, signs an admin in, and measures the
- * server time of the list endpoint (in process, `app.request`: no network) for the first page, a filtered page
- * and a search. Reports p50 / p99 per query; target p99 < 50 ms. Beside them, in the same run, the reports
- * (issue 28): the last 12 weeks and a whole year, as an admin and as a recruiter; target p99 < 100 ms. SQLite in
- * a temp dir; with DATABASE_URL also PostgreSQL, in a schema of its own that is dropped afterwards.
+ * The staff inbox at 50,000 leads: seeds them into a fresh store, signs an admin in, and measures the server
+ * time of the list endpoint (in process, `app.request`: no network) for the first page, a filtered page and a
+ * search. Reports p50 / p99 per query; target p99 < 50 ms. Beside them, in the same run, the reports
+ * (decision 025): the last 12 weeks and a whole year, as an admin and as a recruiter; target p99 < 100 ms.
+ * SQLite in a temp dir; with DATABASE_URL also PostgreSQL, in a schema of its own that is dropped afterwards.
  *
  *   npm run bench:inbox                      (INBOX_LEADS=50000, INBOX_RUNS=200)
  */

@@ -4,7 +4,7 @@ import { markdownTable, median } from "./report.ts";
 
 /** What `npm run perf` reads from Lighthouse's reports, the targets it holds a route to, and its table. */
 
-/** Issue 6's targets, with issue 12's CLS (at most 0.01) and issue 29's LCP (within 1.05x of the no-JS page) and budget. */
+/** The targets docs/performance.md states: CLS at most 0.01, LCP within 1.05x of the no-JS page, a budget. */
 export const TARGETS = {
   performance: 100,
   performanceFloor: 98,
@@ -18,7 +18,7 @@ export const TARGETS = {
 export interface RouteResult {
   route: string;
   performance: number;
-  /** The same page's score with JavaScript blocked: issue 29 asks for 100 wherever this is 100. */
+  /** The same page's score with JavaScript blocked: the target is 100 wherever this is 100. */
   performanceNoJs: number;
   accessibility: number;
   bestPractices: number;

@@ -1,9 +1,10 @@
 /**
- * The main thread's tasks of one page load, read from a Chromium trace (issue 29's blocking time). The Long Tasks
- * API is not enough for that: Chromium reports a task to it only when the task runs script or dispatches an event,
- * so a frame that only styles, lays out and paints a long page (the first one, 100 to 400 ms at 4x) goes
- * unreported, and whether the page's first layout falls in such a frame or in a task with script decided the
- * figure (docs/performance.md, 2026-11-26 22:05 UTC section). The trace has every task, as Lighthouse's TBT reads it.
+ * The main thread's tasks of one page load, read from a Chromium trace (bench:hydration's blocking time). The
+ * Long Tasks API is not enough for that: Chromium reports a task to it only when the task runs script or
+ * dispatches an event, so a frame that only styles, lays out and paints a long page goes unreported, and
+ * whether the page's first layout falls in such a frame or in a task with script decided the figure
+ * (docs/performance.md, "The blocking benchmark missed the frames that lay out the page", has their lengths).
+ * The trace has every task, as Lighthouse's TBT reads it.
  */
 
 /** The trace categories {@link mainThreadTasks} reads (the tasks, the page's mark): no more, as tracing slows both. */
@@ -80,7 +81,7 @@ export function mainThreadTasks(
   return topLevel;
 }
 
-/** A task longer than this blocks input for the part over it (Lighthouse's TBT; issue 29). */
+/** A task longer than this blocks input for the part over it (Lighthouse's TBT). */
 const LONG_TASK_MS = 50;
 
 /**

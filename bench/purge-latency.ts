@@ -1,5 +1,5 @@
 /**
- * Defect 9 of issue 11: while `leads purge` deletes 100,000 leads in another process, the site keeps serving.
+ * While `leads purge` deletes 100,000 leads in another process, the site keeps serving (decision 010).
  * Starts the real server (SQLite, relay on and polling the outbox), seeds delivered leads straight into its
  * database, runs `leads purge --older-than 0` as its own process and meanwhile requests a page from a few
  * concurrent clients. Reports page latency during the purge; target p99 < 100 ms. Loopback only, bounded.

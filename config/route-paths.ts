@@ -28,7 +28,7 @@ export const NOT_FOUND_PATH = "/404";
 export const indexablePaths = publicPaths.filter((path) => path !== ROUTES.login);
 
 /**
- * The staff inbox (issue 13, decisions 016 and 020): an app of its own build, rendered in the browser, never
+ * The staff inbox (decisions 016 and 020): an app of its own build, rendered in the browser, never
  * pre-rendered, listed in the sitemap or allowed to crawlers. The server answers every path under it with
  * the staff app's page.
  */

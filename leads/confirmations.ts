@@ -4,7 +4,7 @@ import { atMost, plainLine } from "./plain-text.ts";
 import { promiseInWords, RESPONSE_PROMISES } from "./promises.ts";
 
 /**
- * The confirmation e-mail each form's sender gets (issue 27). It echoes nothing they typed but their first
+ * The confirmation e-mail each form's sender gets. It echoes nothing they typed but their first
  * name: a contact form must not become a way to send someone else arbitrary text. `{promise}` becomes the
  * form's response promise in words (leads/promises.ts).
  */

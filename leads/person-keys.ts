@@ -2,7 +2,7 @@ import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js"
 import normalizeEmail from "validator/lib/normalizeEmail.js";
 
 /**
- * What links one person's leads (issue 27, "Other requests from this person"): the same e-mail address,
+ * What links one person's leads (the lead page's "Other requests from this person"): the same e-mail address,
  * compared case-insensitively, or the same phone number in E.164. Each lead stores its keys; leads are linked,
  * never merged. Here, below the store, which computes them for every lead it keeps; the confirmation limit keys
  * an address the same way.

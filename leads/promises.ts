@@ -1,7 +1,7 @@
 import type { LeadFormId } from "./catalog.ts";
 
 /**
- * How soon each form's sender hears back (issue 28): `business` hours count only the business calendar's open
+ * How soon each form's sender hears back: `business` hours count only the business calendar's open
  * hours, `calendar` hours count every hour. Staffing (1 business hour) and payroll (24 hours) are the spec's
  * own words; the others are the company's promise, changeable here and nowhere else.
  */

@@ -1,9 +1,9 @@
 import { z } from "./zod.ts";
 
 /**
- * Where a lead came from (issue 16), sent as extra fields of the form post and kept beside the lead: the page
- * the form was on, the page the visit started on, the referring site's origin and the landing URL's UTM tags.
- * No cookie, no fingerprint: the browser keeps the landing facts in sessionStorage for the tab's visit.
+ * Where a lead came from (decision 017), sent as extra fields of the form post and kept beside the lead: the
+ * page the form was on, the page the visit started on, the referring site's origin and the landing URL's UTM
+ * tags. No cookie, no fingerprint: the browser keeps the landing facts in sessionStorage for the tab's visit.
  */
 export const UTM_FIELDS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 export const SOURCE_FIELDS = ["source_page", "landing_page", "referrer", ...UTM_FIELDS] as const;

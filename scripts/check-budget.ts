@@ -15,12 +15,13 @@ import { STAFF_APP_PATH } from "../config/route-paths.ts";
  *   node scripts/check-budget.ts [build/client] [--write-baseline]
  */
 
-/** 100 kB of compressed JavaScript per page's first load (issue 29's budget), in bytes. */
+/** 100 kB of compressed JavaScript per page's first load (decision 021's budget), in bytes. */
 export const BUDGET_BYTES = 100_000;
 
 /**
  * A page's first-load JavaScript may not grow by this much (brotli bytes) over its baseline without a new
- * baseline: issue 16's "less than 1 KB", kept for every change since.
+ * baseline: "less than 1 KB", the bound the lead-source capture was held to (decision 017), kept for
+ * every change since.
  */
 export const GROWTH_LIMIT_BYTES = 1000;
 

@@ -1,8 +1,8 @@
 /**
- * `npm run test:mutation` (issue 17): Stryker over server/leads, server/relay and server/store, one run per
- * folder against that folder's own tests (stryker.config.mjs), then one table of mutation scores. Exits 1 when
- * a folder scores under 80 %. `npm run test:mutation -- relay` runs one folder.
- * Reports: reports/mutation/<folder>.html (every survivor, with the tests that ran) and <folder>.json.
+ * `npm run test:mutation` (docs/testing.md): Stryker over server/leads, server/relay and server/store, one
+ * run per folder against that folder's own tests (stryker.config.mjs), then one table of mutation scores.
+ * Exits 1 when a folder scores under 80 %. `npm run test:mutation -- relay` runs one folder. Reports:
+ * reports/mutation/<folder>.html (every survivor, with the tests that ran) and <folder>.json.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";

@@ -115,7 +115,7 @@ export const serverEnvSchema = z.object({
   /** Where alerts go (over the SMTP_URL settings): a dead delivery, or one pending past ALERT_PENDING_AFTER_S. */
   ALERT_EMAIL: z.email({ error: "must be one e-mail address, e.g. ops@example.org" }).optional(),
   RELAY_ENABLED: flag.default(true),
-  /** Forward each lead's source fields (issue 16) to the outside form service too; webhooks always carry them. */
+  /** Forward each lead's source fields to the outside form service too; webhooks always carry them. */
   RELAY_SOURCE_FIELDS: flag.default(false),
   RELAY_BASE_DELAY_MS: z.coerce.number().int().min(1).default(2000),
   RELAY_MAX_DELAY_MS: z.coerce.number().int().min(1).default(900_000),

@@ -2,7 +2,7 @@ import { z } from "../leads/zod.ts";
 import { REPLY_SUBJECT_MAX, REPLY_TEXT_MAX } from "./reply-templates.ts";
 
 /**
- * The conversation on a lead (issues 27 and 28), as the staff API answers it: the confirmation the person was
+ * The conversation on a lead, as the staff API answers it: the confirmation the person was
  * sent (or why not), each staff reply with its delivery, each message the person sent back, each call logged.
  * Everything a sender wrote arrives here as plain text; the pages show it as text, never as HTML.
  */
@@ -94,7 +94,7 @@ export const inboundMessage = z.object({
   attachments: z.array(attachmentSchema),
 });
 
-/** What a logged call came to (issue 28: a call is a first response). */
+/** What a logged call came to (a call is a first response). */
 export const CALL_OUTCOMES = ["reached", "voicemail", "no_answer", "wrong_number"] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {

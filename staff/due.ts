@@ -1,5 +1,5 @@
 /**
- * A lead's response promise as staff see it (issue 28): whether it is still due, was met or was missed, and how
+ * A lead's response promise as staff see it: whether it is still due, was met or was missed, and how
  * long is left or how late it is, in words (never colour alone). No dependency, so the staff app can import it.
  * These are the response clock's rules in JavaScript, for the server too; server/store/response-clock.ts has
  * the same rules in SQL, and its test holds the two to each other.

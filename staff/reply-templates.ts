@@ -2,7 +2,7 @@ import type { LeadFormId } from "../leads/catalog.ts";
 import type { Status } from "./workflow.ts";
 
 /**
- * The composer's ready answers (issue 27): per form kind and status, with placeholders staff see filled in and
+ * The composer's ready answers: per form kind and status, with placeholders staff see filled in and
  * then edit before sending. The company's offer and numbers come from the spec; a reply never promises more.
  */
 

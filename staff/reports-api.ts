@@ -2,7 +2,7 @@ import { LEAD_FORM_IDS } from "../leads/catalog.ts";
 import { z } from "../leads/zod.ts";
 
 /**
- * The reports' part of the staff API's contract (`GET /api/staff/reports`, issue 28): the date range asked for
+ * The reports' part of the staff API's contract (`GET /api/staff/reports`): the date range asked for
  * and each week's promise numbers. Weeks start on Monday in the business time zone; dates are business dates.
  */
 

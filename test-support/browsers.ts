@@ -24,7 +24,7 @@ export const CHROMIUM_ARGS = [
 export const WEBKIT_ARGS = ["--automation"];
 export const XVFB_SCREEN = "1280x1024x24";
 
-/** Issue 29: a page's islands are live (a tap on the menu or a carousel arrow works) this soon after `load`. */
+/** How soon after `load` a page's islands must be live (a tap on the menu or a carousel arrow works). */
 export const ISLANDS_LIVE_AFTER_LOAD_MS = 1000;
 
 /** The form anchors a "Request a demo" link opens a page at (Firefox records no paint entry for them). */

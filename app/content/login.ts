@@ -58,5 +58,5 @@ export const loginHelp = {
   cta: { label: "About our services", href: ROUTES.about },
 };
 
-/** For the company's own people: a quiet way into the staff inbox (issue 13). */
+/** For the company's own people: a quiet way into the staff inbox. */
 export const staffSignIn = { label: "Staff sign-in", href: `${STAFF_PATH}/sign-in` };

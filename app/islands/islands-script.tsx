@@ -23,11 +23,11 @@ export const IslandsEntryContext = createContext<IslandsEntry | null>(null);
 const BOOTSTRAP = `(${afterFirstPaint})(${loadEntry});`;
 
 /**
- * The page's one script: an inline bootstrap (a module, so it runs after parsing and never blocks it) that, once
- * the page has painted, loads the island entry, which starts the page's islands. No script is requested before
- * the first paint: Lighthouse's simulated LCP counts any script fetched during the parse, whose request depends
- * on the parse task, so an entry named in the HTML read 1.14x to 1.35x the page without JavaScript (decision
- * 021). `data-entry` names the entry for the bootstrap and for the budget check.
+ * The page's one script: an inline bootstrap (a module, so it runs after parsing and never blocks it) that,
+ * once the page has painted, loads the island entry, which starts the page's islands. No script is requested
+ * before the first paint: Lighthouse's simulated LCP counts any script fetched during the parse, whose
+ * request depends on the parse task, so an entry named in the HTML put LCP behind the page without JavaScript
+ * (decision 021 has the figures). `data-entry` names the entry for the bootstrap and for the budget check.
  */
 export function IslandsScript() {
   const entry = use(IslandsEntryContext);

@@ -1,7 +1,8 @@
 /**
- * The visit's source for lead posts (issue 16): the landing page, its UTM tags and the referring site's origin,
- * kept in sessionStorage (this tab, this visit; no cookie, no localStorage, no request anywhere). Small on
- * purpose: it runs on every page's first load. The server cleans and bounds every value (leads/source.ts).
+ * The visit's source for lead posts (decision 017): the landing page, its UTM tags and the referring site's
+ * origin, kept in sessionStorage (this tab, this visit; no cookie, no localStorage, no request anywhere).
+ * Small on purpose: it runs on every page's first load. The server cleans and bounds every value
+ * (leads/source.ts).
  */
 const KEY = "lead-source";
 const UTM = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"];

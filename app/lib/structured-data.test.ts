@@ -12,7 +12,7 @@ import { meta as careWorksMeta } from "~/routes/health-admin";
 import { meta as homeMeta } from "~/routes/home";
 import { dollars, structuredDataFor } from "./structured-data";
 
-// Issue 12: the JSON-LD states what the content modules state; a price changed in content reaches it.
+// The JSON-LD states what the content modules state; a price changed in content reaches it.
 
 type Block = Record<string, unknown>;
 

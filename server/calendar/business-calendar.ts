@@ -4,7 +4,7 @@ import type { WeeklyHours } from "./business-hours.ts";
 import { type Holidays, holidayTest } from "./holidays.ts";
 
 /**
- * The business calendar (issue 28): when the company is open, in its own time zone. Every step between wall-clock
+ * The business calendar: when the company is open, in its own time zone. Every step between wall-clock
  * time and instants goes through Temporal (the standard API, from its polyfill until Node ships it) and the time
  * zone database, never a fixed offset, so a daylight-saving change moves the instants and never the opening
  * hours. Instants in and out are epoch milliseconds, as the store keeps them.

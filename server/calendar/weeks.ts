@@ -2,7 +2,7 @@ import { Temporal } from "temporal-polyfill";
 import { REPORT_WEEKS } from "../../staff/reports-api.ts";
 import { type BusinessCalendar, dateAt, startOfDate } from "./business-calendar.ts";
 
-/** The reports' weeks (issue 28): Monday to Sunday in the business time zone. */
+/** The reports' weeks: Monday to Sunday in the business time zone. */
 
 /** A range of business dates, both ends included (YYYY-MM-DD). */
 export interface ReportRange {

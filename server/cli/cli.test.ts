@@ -150,7 +150,7 @@ describe.each(DIALECTS)("operator CLI on %s", (dialect) => {
     expect(json.map((lead) => lead.id).sort()).toEqual([ids.pending, ids.dead].sort());
   });
 
-  it("exports each lead's due time and first response in ISO 8601 UTC with --format json (issue 28)", async () => {
+  it("exports each lead's due time and first response in ISO 8601 UTC with --format json", async () => {
     const answered = randomUUID();
     const dueAt = Date.parse("2026-03-06T14:25:00.000Z");
     await store.intake.acceptLead({

@@ -12,7 +12,7 @@ import type { ClaimedDelivery } from "../store/queries/outbox.ts";
 import { createLeadApi } from "./lead-api.ts";
 import { exportColumns, leadsCsv } from "./lead-export.ts";
 
-// Issue 16: the API records where a lead came from; the relay forwards it only where it should.
+// The API records where a lead came from (decision 017); the relay forwards it only where it should.
 
 const SITE_URL = "https://www.northwind.example";
 const demo = (extra: Record<string, string> = {}) =>

@@ -4,7 +4,7 @@ import { staffLinkFor } from "./staff-link.ts";
 import { leadLines, type NoticeSettings, noticeMail, staffName } from "./staff-notices.ts";
 
 /**
- * The e-mail that tells a staff member someone else assigned them a lead (issue 27): who assigned it, which
+ * The e-mail that tells a staff member someone else assigned them a lead: who assigned it, which
  * form, when it arrived, a link to it in the inbox and, with MAIL_PERSONAL_DATA on, the person's name and
  * organisation. Queued in the mail outbox beside the change, so it is sent (and retried) like a reply.
  */

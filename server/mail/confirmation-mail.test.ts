@@ -13,7 +13,7 @@ const MAIL_FROM = "Northwind Care <hello@northwind.example>";
 const company = loadConfig({}).site.company;
 
 /**
- * The confirmation e-mail (issue 27) through the real server, its mail outbox and a real SMTP server: one per
+ * The confirmation e-mail through the real server, its mail outbox and a real SMTP server: one per
  * address per 24 hours counted in the store, none for spam or when turned off, retried and given up like any
  * delivery, sent exactly once with the Message-ID the store recorded.
  */

@@ -2,8 +2,8 @@ import { Worker } from "node:worker_threads";
 
 /**
  * An HTML body as plain text, with html-to-text (the converter mailparser itself uses), in a worker thread:
- * HTML that nests deeply or runs to megabytes takes the parser seconds to minutes (200,000 nested divs took
- * 425 s), so the conversion gets a deadline and a heap of its own, and the server's event loop never waits on it.
+ * HTML that nests deeply or runs to megabytes takes the parser seconds to minutes (decision 024 has a time),
+ * so the conversion gets a deadline and a heap of its own, and the server's event loop never waits on it.
  */
 
 /** The most HTML converted, in characters: the rest of a longer body is left out (outcome "truncated"). */

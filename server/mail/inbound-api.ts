@@ -10,11 +10,12 @@ import { INBOUND_MAX_BYTES, InboundMailError, readInboundMessage } from "./inbou
 import { repliedMessageIds } from "./message-ids.ts";
 
 /**
- * `POST /api/inbound/email` (issue 27): a raw RFC 822 message, as a mail provider's inbound route or a mailbox's
- * forwarding rule delivers it, with `Authorization: Bearer <INBOUND_EMAIL_TOKEN>` (401 otherwise; mounted only
- * when the token is set, so unset it is a 404). Read as it streams, refused past 10 MB (413) without reading it
- * all; matched to its lead through In-Reply-To, References or the plus-address against the Message-IDs the server
- * sent. 202 whether it matched or not, so the answer tells a sender nothing about our leads.
+ * `POST /api/inbound/email` (decision 024): a raw RFC 822 message, as a mail provider's inbound route or a
+ * mailbox's forwarding rule delivers it, with `Authorization: Bearer <INBOUND_EMAIL_TOKEN>` (401 otherwise;
+ * mounted only when the token is set, so unset it is a 404). Read as it streams, refused past 10 MB (413)
+ * without reading it all; matched to its lead through In-Reply-To, References or the plus-address against the
+ * Message-IDs the server sent. 202 whether it matched or not, so the answer tells a sender nothing about our
+ * leads.
  */
 export function createInboundApi(deps: {
   config: Pick<ServerConfig, "INBOUND_EMAIL_TOKEN" | "MAIL_FROM">;

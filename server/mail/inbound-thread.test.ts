@@ -16,7 +16,7 @@ const MAIL_FROM = "Northwind <hello@northwind.example>";
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(300, 0x20)]);
 
 /**
- * A person's reply reaching their lead (issue 27): matched by In-Reply-To, References or the plus-address against
+ * A person's reply reaching their lead: matched by In-Reply-To, References or the plus-address against
  * the Message-IDs the server sent; shown on that lead as plain text, with its attachments, to the roles that may
  * see the lead and nobody else.
  */

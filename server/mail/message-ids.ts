@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 
 /**
- * How the server's messages to a person thread, and how a reply finds its lead again (issue 27).
+ * How the server's messages to a person thread, and how a reply finds its lead again.
  *
  * Every message the server sends gets a fresh token in lower-case hex, the time in milliseconds (12 digits) then
  * 128 random bits (32 digits): the Message-ID is
@@ -19,7 +19,7 @@ import { randomBytes } from "node:crypto";
  */
 const TOKEN = /^(?:[0-9a-f]{12})?[0-9a-f]{32}$/;
 
-/** Random bytes drawn 256 tokens at a time: one call to the CSPRNG per token cost a sixth of a confirmation. */
+/** Random bytes drawn 256 tokens at a time: a CSPRNG call per token showed in a confirmation's profile. */
 const TOKEN_BYTES = 16;
 let pool = Buffer.alloc(0);
 let poolOffset = 0;

@@ -16,7 +16,7 @@ import type { MailEnvelope } from "../store/store-records.ts";
 import { messageIdFor, newMessageToken, replyAddressFor, threadHeaders } from "./message-ids.ts";
 
 /**
- * The messages the server sends a person (issue 27), built but not sent: the outbox's smtp delivery sends
+ * The messages the server sends a person, built but not sent: the outbox's smtp delivery sends
  * `message` with Nodemailer, or `composeRaw` turns it into RFC 822 bytes. Plain text only: nothing typed by
  * anyone travels as HTML.
  */

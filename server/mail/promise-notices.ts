@@ -6,9 +6,10 @@ import { staffLinkFor } from "./staff-link.ts";
 import { leadLines, type NoticeSettings, noticeMail } from "./staff-notices.ts";
 
 /**
- * The e-mails that keep the site's promises (issue 28): a lead's escalation once its due time passes unanswered,
- * and the admins' digest of the promises missed in a business day. Each names forms, times, counts and links;
- * the person's name and organisation only with MAIL_PERSONAL_DATA on, nothing else they gave ever.
+ * The e-mails that keep the site's promises (decision 026): a lead's escalation once its due time passes
+ * unanswered, and the admins' digest of the promises missed in a business day. Each names forms, times,
+ * counts and links; the person's name and organisation only with MAIL_PERSONAL_DATA on, nothing else they
+ * gave ever.
  */
 
 /** The most lead links a digest lists (with MAIL_PERSONAL_DATA on); the Overdue view and the reports hold the rest. */

@@ -48,7 +48,7 @@ describe("REPLY_TEMPLATES", () => {
         expect(templatesFor(formId, status).length, `${formId} / ${status}`).toBeGreaterThan(0);
   });
 
-  it("offers the issue's three examples where they belong", () => {
+  it("offers the staff guide's three examples where they belong", () => {
     const labels = (formId: string, status: string) => templatesFor(formId, status).map((t) => t.label);
     expect(labels("nurse-application", "Screening")).toEqual(
       expect.arrayContaining(["Invite to interview", "Request more details"]),

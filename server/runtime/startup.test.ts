@@ -12,7 +12,7 @@ import { runCli } from "../cli.ts";
 import { beginStartup, explainStartupFailure, servingLine, startupFailureLine } from "./startup.ts";
 
 const ENTRY = fileURLToPath(new URL("../index.ts", import.meta.url));
-/** The promise the issue makes: every start-up failure ends within this. */
+/** Decision 013's promise: every start-up failure ends within this. */
 const FAILURE_BUDGET_MS = 15_000;
 
 interface Exit {

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
  *
  * Built from Node's pooled `randomUUID()` (a v4: its variant bits are v7's too) with the time and version
  * written over it, which keeps 74 random bits. The `uuid` package's v7 asks the CSPRNG for 16 bytes per id,
- * which took 6% of the server's CPU under `npm run bench:leads`.
+ * which showed in the server's CPU profile under `npm run bench:leads` (decision 018 has the share).
  */
 export function newId(now = Date.now()): string {
   const random = randomUUID();

@@ -60,7 +60,8 @@ describe.skipIf(!DATABASE_URL)("the store on PostgreSQL while another session dr
       const engine = await openPostgresEngine(database?.databaseUrl ?? "");
       try {
         const schema = new URL(database?.databaseUrl ?? "").searchParams.get("options")?.split("=")[1];
-        // Until another 10 schemas have gone while it reads (Kysely's own introspector failed on about 1 read in 25).
+        // Until another 10 schemas have gone while it reads (Kysely's own introspector failed on some:
+        // docs/testing.md).
         const before = meanwhile.dropped();
         while (meanwhile.dropped() < before + 10) {
           const tables = await engine.db.introspection.getTables({ withInternalKyselyTables: true });

@@ -10,8 +10,9 @@ import { OwnSchemaPostgresDialect } from "./postgres-dialect.ts";
 import { removeQuietly } from "./resume-files.ts";
 
 /**
- * Two at once: 20 concurrent 10 MB applications then peak at 263 to 273 MB instead of 430, in the same wall
- * time, since the uploads, not the database, set the pace (decision 019).
+ * Two at once: 20 concurrent 10 MB applications then stay within the server's memory target, which they pass
+ * unbounded, in the same wall time, since the uploads, not the database, set the pace (decision 019 has the
+ * figures).
  */
 const PG_RESUMES_IN_MEMORY = 2;
 

@@ -37,15 +37,15 @@ export interface NewLead {
   fields: Record<string, string>;
   /** The resume, already fsync'd in a temp file under the data directory. */
   resume?: ResumeInfo & { tempPath: string };
-  /** Where the lead came from (issue 16), already cleaned and bounded. */
+  /** Where the lead came from (decision 017), already cleaned and bounded. */
   source?: LeadSource;
   createdAt: number;
   /**
-   * When its response is due (issue 28), from the business calendar: the lead API always gives it; a lead
+   * When its response is due, from the business calendar: the lead API always gives it; a lead
    * planted without one (a test's, a tool's) is due as it arrives.
    */
   dueAt?: number;
-  /** The confirmation to queue in the lead's transaction, or why there is none (issue 27). */
+  /** The confirmation to queue in the lead's transaction, or why there is none. */
   confirmation?: ConfirmationPlan | undefined;
 }
 

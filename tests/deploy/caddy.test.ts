@@ -27,7 +27,7 @@ import { expectEachLeadOnce, postLeads } from "./support/lead-load.ts";
 const BUILD_DIR = fileURLToPath(new URL("../../build/client", import.meta.url));
 /**
  * The site's own pages, without the assets they load: an instance compresses its whole site before it listens,
- * which took up to a minute on a loaded 2-core machine, and only the pages are fetched here.
+ * which is slow on a loaded machine (docs/testing.md), and only the pages are fetched here.
  */
 const PAGES = ["index.html", "404/index.html", "about/index.html", "staff-app/index.html"];
 

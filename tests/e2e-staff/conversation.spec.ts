@@ -6,7 +6,7 @@ import { axeViolations, screenshot } from "./look.ts";
 import { expect, INBOUND_EMAIL_TOKEN, MAIL_FROM_MAILBOX, mailTo, REPLY_TO, test } from "./mailing.ts";
 
 /**
- * The conversation on a lead (issue 27) end to end, on a server that sends mail (mailing.ts) over each database:
+ * The conversation on a lead end to end, on a server that sends mail (mailing.ts) over each database:
  * a reply from the lead page arriving at a real SMTP server, the person's answer posted to /api/inbound/email
  * as a real MIME message and shown as inert text, the inbox's Awaiting us view.
  */

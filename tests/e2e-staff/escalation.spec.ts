@@ -8,7 +8,7 @@ import { type ReceivedMail, startSmtpSink } from "../../test-support/smtp-sink.t
 import { expect, mailTo, startMailingServer, test } from "./mailing.ts";
 
 /**
- * Escalations and the admins' digest (issue 28) end to end: a real server sweeping every 300 ms over each
+ * Escalations and the admins' digest end to end: a real server sweeping every 300 ms over each
  * database, relaying to a real SMTP server. Its store holds, before it starts, a lead that missed its promise in
  * the digest's window and one answered in time; the first sweep escalates the one, never the other, and sends
  * the admin the day's digest, and the sweeps after it send nothing again.

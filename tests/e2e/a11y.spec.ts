@@ -69,10 +69,10 @@ test("motion: reveals and counters show their final state under prefers-reduced-
 });
 
 /**
- * Issue 12: the top bar is translucent, so its text's contrast depends on what scrolls under it. Scroll
+ * The top bar is translucent, so its text's contrast depends on what scrolls under it. Scroll
  * through each page 16 px at a time, note what is painted under nine points of the bar at each stop, and
- * run axe's contrast check on the bar once over each backdrop, where it covers most of the bar: axe takes
- * about a second per run here, too long to run at every stop.
+ * run axe's contrast check on the bar once over each backdrop, where it covers most of the bar: a run of axe
+ * is too slow to repeat at every stop (docs/testing.md).
  */
 for (const path of [...publicPaths, NOT_FOUND_PATH]) {
   test(`axe: the top bar's contrast over every part of ${path}`, async ({ page }) => {

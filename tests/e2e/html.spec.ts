@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { publicPaths } from "./support/pages.ts";
 
-// Issue 12: every served page is valid HTML by the Nu HTML Checker (vnu-jar, run with the machine's Java:
+// Every served page is valid HTML by the Nu HTML Checker (vnu-jar, run with the machine's Java:
 // Debian's default-jre-headless), errors failing the suite.
 
 const vnuJar = String(createRequire(import.meta.url)("vnu-jar"));

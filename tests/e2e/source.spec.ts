@@ -3,8 +3,9 @@ import { DatabaseSync } from "node:sqlite";
 import { expect, test } from "@playwright/test";
 import { landed, submitDemo } from "../../test-support/visitor.ts";
 
-// Issue 16: where a lead came from, captured in the browser without cookies and stored by the real server.
-// Every post here reaches our own API and store (no stubs); each lead is found again by its unique name.
+// Where a lead came from (decision 017), captured in the browser without cookies and stored by the real
+// server. Every post here reaches our own API and store (no stubs); each lead is found again by its unique
+// name.
 
 // Pointer presses that follow a typed field, without smooth scrolling: see forms.spec.ts.
 test.use({ reducedMotion: "reduce" });

@@ -12,7 +12,7 @@ import type { ServerProcess } from "../../test-support/server-process.ts";
 import { findControl, findField, type SmokePage, smokeSuite, startSiteServer } from "../smoke/smoke-suite.ts";
 
 /**
- * The second engine (issue 12): Debian's Firefox ESR, driven over WebDriver BiDi by puppeteer-core (Playwright
+ * The second engine: Debian's Firefox ESR, driven over WebDriver BiDi by puppeteer-core (Playwright
  * cannot drive a stock Firefox), against the same built site the Playwright suite serves, at 390 px.
  *   node --test tests/firefox/        (part of npm run test:e2e; FIREFOX_PATH overrides the binary)
  */

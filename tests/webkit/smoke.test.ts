@@ -7,7 +7,7 @@ import type { ServerProcess } from "../../test-support/server-process.ts";
 import { findControl, findField, type SmokePage, smokeSuite, startSiteServer } from "../smoke/smoke-suite.ts";
 
 /**
- * The third engine (issue 29): WebKit, as most nurses with iPhones see the site. Debian's WebKitGTK browser driven
+ * The third engine: WebKit, as most nurses with iPhones see the site. Debian's WebKitGTK browser driven
  * by its WebKitWebDriver (WebDriver classic, under Xvfb) through selenium-webdriver, against the same built site
  * the other suites serve, at its narrowest window (447 px, a phone's layout): the scenarios of
  * tests/smoke/smoke-suite.ts.

@@ -13,7 +13,7 @@ import {
 } from "../../../staff/conversation.ts";
 import { useDialogAction } from "./use-dialog-action";
 
-/** "Log a call" (issue 28): what the call came to and a note, onto the conversation; a call is a first response. */
+/** "Log a call": what the call came to and a note, onto the conversation; a call is a first response. */
 export function CallLogger() {
   const outcome = useRef<HTMLSelectElement>(null);
   const { fetcher, open, setOpen, refusal } = useDialogAction("call", () => {});

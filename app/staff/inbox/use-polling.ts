@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { LeadList } from "../../../staff/leads-api.ts";
 
-/** New leads appear without a reload within this (the issue asks for 30 s at most). */
+/** New leads appear without a reload within this (at most 30 s: decision 016). */
 export const POLL_MS = 15_000;
 
 const newestOf = (list: LeadList) =>

@@ -4,7 +4,7 @@ import type { InboxFilters, LeadList } from "../../../staff/leads-api.ts";
 import { may } from "../../../staff/permissions.ts";
 import type { Role } from "../../../staff/roles.ts";
 
-/** The inbox's views (issues 27 and 28), each a checkbox of the filter form: on, it is `<name>=1` in the URL. */
+/** The inbox's views, each a checkbox of the filter form: on, it is `<name>=1` in the URL. */
 const VIEWS = [
   { name: "awaiting", label: "Awaiting us", spam: false },
   { name: "mine", label: "Mine", spam: false },

@@ -6,7 +6,7 @@ import { SOURCE_FIELDS } from "../../../leads/source.ts";
 import { SOURCE_LABELS } from "../../../leads/source-labels.ts";
 import type { LeadDetail } from "../../../staff/leads-api.ts";
 
-/** Where the lead came from (issue 16); its campaign and referrer link to the inbox filtered by them. */
+/** Where the lead came from (decision 017); its campaign and referrer link to the inbox filtered by them. */
 export function SourcePanel({ source }: { source: LeadDetail["source"] }) {
   const recorded = SOURCE_FIELDS.filter((field) => source[field]);
   const filterLink = (key: "campaign" | "referrer", value: string, text: string) => (

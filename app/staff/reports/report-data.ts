@@ -6,7 +6,7 @@ import type { ReportsAnswer } from "../../../staff/reports-api.ts";
 import { APPLICATION_STATUSES, REQUEST_STATUSES } from "../../../staff/workflow.ts";
 
 /**
- * The reports page's numbers as tables (issue 28): each chart draws one, shows it as a <table> and downloads it
+ * The reports page's numbers as tables: each chart draws one, shows it as a <table> and downloads it
  * as CSV, so the three never disagree. Pure: no chart library here, the page loads that on its own.
  */
 

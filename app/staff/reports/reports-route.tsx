@@ -17,7 +17,7 @@ import {
 } from "./report-plots";
 
 /**
- * The reports (issue 28): whether the forms' response promises were kept, week by week, and where leads came
+ * The reports: whether the forms' response promises were kept, week by week, and where leads came
  * from. Loaded only when opened (routes.tsx), so its chart library weighs on no other staff page.
  */
 

@@ -8,9 +8,9 @@ import { staffRoutes } from "~/staff/routes";
  * `fetch` is the test's (mockStaffApi).
  */
 
-// A staff page shows after two or three answers and a redirect: on a loaded 2-core machine (load average 14-16)
-// the first render of a file took 1.3 s, over Testing Library's default wait of 1 s, and a whole sign-in test
-// 5.3 s, over Vitest's default 5 s. Waiting longer changes no assertion.
+// A staff page shows after two or three answers and a redirect: on a loaded 2-core machine the first render
+// of a file outlasted Testing Library's default wait (1 s) and a whole sign-in test Vitest's default timeout
+// (5 s); docs/testing.md has the times. Waiting longer changes no assertion.
 configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -191,7 +191,7 @@ describe.each(DIALECTS)("delivery channels on %s", (dialect) => {
     const alerts = createAlerts({ config, logger, store });
     cleanups.push(() => alerts.stop());
     // The relay's clock jumps past the deadline once the mailbox has refused: the give-up comes on a retry
-    // however slow the machine is (a 300 ms window of real time was missed under load, and it retried 0 times).
+    // however slow the machine is (a window of real time was missed under load, before any retry came).
     let skipped = 0;
     const now = () => Date.now() + skipped;
     startRelay(leadRelay({ config, logger, store, now, onDead: () => void alerts.check() }));

@@ -14,7 +14,7 @@ import { newId } from "../../store/ids.ts";
 const MAIL_FROM = "Northwind <hello@northwind.example>";
 const DAY = 86_400_000;
 
-/** The admin's spam review ("Not spam") and "Unmatched mail" (issue 27), as the contract has them. */
+/** The admin's spam review ("Not spam") and "Unmatched mail", as the contract has them. */
 describe.each(DIALECTS)("spam review and unmatched mail on %s", (dialect) => {
   // A mail server that is never reached: what matters here is what gets queued.
   const h = staffHarnessFixture(dialect, { SMTP_URL: "smtp://127.0.0.1:9", MAIL_FROM });

@@ -5,8 +5,8 @@ let common: Promise<Set<string>> | undefined;
 
 /**
  * zxcvbn-ts's list of the most common passwords (about 49,000), compared without case. Loaded on the first
- * password chosen, not at start-up: it holds about 19 MB of the process's memory, and the web process otherwise
- * never needs it.
+ * password chosen, not at start-up: the set is large in memory (decision 015 has the size), and the web
+ * process otherwise never needs it.
  */
 const commonPasswords = () =>
   (common ??= import("@zxcvbn-ts/language-common").then(

@@ -14,7 +14,7 @@ const MAIL_FROM = "Northwind Care <hello@northwind.example>";
 const TEXT = "Hello Grace,\n\nCould you tell us which days suit you?\n\nsecret-reply-canary-41";
 
 /**
- * Replies from the lead page (issue 27) through the staff API, the mail outbox and its worker to a real SMTP
+ * Replies from the lead page through the staff API, the mail outbox and its worker to a real SMTP
  * server: the headers, the thread, the refusals (header injection, a message too long, another role's lead), the
  * audit, and Retry of a reply the mail server refused.
  */

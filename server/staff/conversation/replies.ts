@@ -13,7 +13,7 @@ import { sentEntry } from "../inbox/conversation-views.ts";
 type ReplyMessage = Extract<ConversationEntry, { kind: "reply" }>;
 
 /**
- * Staff replies from the lead page (issue 27): checked (a subject or an address with a line break, a message over
+ * Staff replies from the lead page: checked (a subject or an address with a line break, a message over
  * 20,000 characters: refused), queued in the mail outbox in one transaction with the lead's history, sent by the
  * mail worker from MAIL_FROM with Reply-To REPLY_TO or the staff member's own address, threaded after the lead's
  * earlier messages. The audit records the lead and the Message-ID, never the text.

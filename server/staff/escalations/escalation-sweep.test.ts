@@ -40,7 +40,7 @@ const HOUR = 3_600_000;
 const eastern = (date: string, time: string) => Date.parse(`${date}T${time}:00-05:00`);
 
 /**
- * The escalation sweep (issue 28) over a real store on each database, with an injected clock: one e-mail per
+ * The escalation sweep over a real store on each database, with an injected clock: one e-mail per
  * overdue lead and recipient, decided once across instances; the admins' digest once per business day.
  */
 describe.each(DIALECTS)("the escalation sweep on %s", (dialect) => {

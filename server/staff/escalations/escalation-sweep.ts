@@ -39,7 +39,7 @@ export function recipientsOf(
 }
 
 /**
- * One escalation sweep (issue 28, decision 026), run by every instance: each lead past due and unanswered is
+ * One escalation sweep (decision 026), run by every instance: each lead past due and unanswered is
  * claimed (its escalation decided) and, with `notices`, its e-mails queued in the same transaction; the first
  * sweep of a business day claims the day and queues the admins' digest of the promises the window before it
  * missed. Without `notices` (ESCALATION_EMAILS=false, or no mail server) leads are still decided, sent nothing,

@@ -17,7 +17,7 @@ const LEAD = {
 };
 
 /**
- * The assignment notice (issue 27) through the staff API, the mail outbox and its worker to a real SMTP server:
+ * The assignment notice through the staff API, the mail outbox and its worker to a real SMTP server:
  * one e-mail to whoever someone else assigns a lead, with its link; none on self-assignment, none once they turn
  * them off, none for an unchanged assignee; retried like a reply; nothing the person gave with
  * MAIL_PERSONAL_DATA=false.

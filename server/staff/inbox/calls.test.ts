@@ -11,7 +11,7 @@ const HOUR_MS = 3_600_000;
 const NOTE = "Asked for Tuesday morning; call-note-canary-73";
 
 /**
- * "Log a call" (issue 28) through the staff API: the call on the lead's thread, its first response when it is
+ * "Log a call" through the staff API: the call on the lead's thread, its first response when it is
  * the earliest (so the promise follows), the history, the audit without the note, and the refusals.
  */
 describe.each(DIALECTS)("logging a call on %s", (dialect) => {

@@ -8,7 +8,7 @@ import type { StaffMemberFixture } from "../../../test-support/staff-harness.ts"
 import { DIALECTS } from "../../../test-support/test-database.ts";
 import { staffHarnessFixture } from "../../../test-support/vitest-fixtures.ts";
 
-// Issue 16 in the inbox: each lead's source on its page, the list filtered and counted by campaign and by
+// Lead sources in the inbox: each lead's source on its page, the list filtered and counted by campaign and by
 // referrer (within the role's forms), and the CSV export carrying the source columns.
 
 interface SourceCount {

@@ -10,7 +10,8 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /**
- * The inbox's views and the lead page's additions of issues 27 and 28 (staff/api.ts, staff/conversation.ts):
+ * The inbox's views and what the conversation and the response promise add to the lead page (staff/api.ts,
+ * staff/conversation.ts):
  * "Awaiting us", "Mine", "Overdue", "Spam" (admins only) and the Due-first sort, with their counts; each lead's
  * promise; "Other requests from this person", limited to what the viewer's role may see. Every answer is
  * parsed with the contract's own schema.

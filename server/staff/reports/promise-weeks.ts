@@ -4,7 +4,7 @@ import type { ReportWeek } from "../../calendar/weeks.ts";
 import type { WeekCountRow, WeekMedianRow } from "../../store/queries/report-counts.ts";
 
 /**
- * The reports' promise numbers per form per week (issue 28), from the store's groups: each lead counts in the
+ * The reports' promise numbers per form per week, from the store's groups: each lead counts in the
  * week it arrived, so a week's numbers settle once its leads are answered or overdue. The store groups by the
  * index of the week in reportWeeks' list, whose instant bounds keep the time zone out of SQL.
  */

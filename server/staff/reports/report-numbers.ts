@@ -8,7 +8,7 @@ import type { ReachedRow, ReportQueries, SourceRow } from "../../store/queries/r
 import { promiseWeeks } from "./promise-weeks.ts";
 
 /**
- * The reports' numbers for one role (issue 28): the range asked for, or the last REPORT_WEEKS weeks, in the
+ * The reports' numbers for one role: the range asked for, or the last REPORT_WEEKS weeks, in the
  * business time zone; only the forms the role may see, so a recruiter never gets a number about requests.
  */
 export function createReports(deps: {

@@ -2,7 +2,7 @@ import { type CreateTableBuilder, type Kysely, type RawBuilder, sql } from "kyse
 import type { StoreDialect } from "./dialect.ts";
 
 /**
- * The staff inbox (issue 13, decision 015). better-auth's tables exactly as its `getMigrations` plans them for
+ * The staff inbox (decision 015). better-auth's tables exactly as its `getMigrations` plans them for
  * our configuration (server/staff/auth/auth.ts: the staff_* model names, the two-factor plugin, our user fields),
  * so the library's schema check passes; then our own: set-up links, each lead's work state, notes, history
  * and the audit log, and each lead's work state and search text on its row. Lead ids are uuid on PostgreSQL; staff ids are better-auth's random strings.

@@ -13,8 +13,9 @@ const SOURCE_FIELDS = [
 ] as const;
 
 /**
- * Where each lead came from (issue 16): one nullable column per source field, named as the field is, so the
- * inbox can filter and count by campaign and referrer in either database. Numbered after the staff tables' 004.
+ * Where each lead came from (decision 017): one nullable column per source field, named as the field is, so
+ * the inbox can filter and count by campaign and referrer in either database. Numbered after the staff
+ * tables' 004.
  */
 export const leadSources = {
   async up(db: Kysely<unknown>) {

@@ -2,10 +2,11 @@ import type { Kysely } from "kysely";
 import type { StoreDialect } from "./dialect.ts";
 
 /**
- * The inbox counts per form, status, campaign and referrer in one grouped scan (issue 16). 004's covering index
- * `leads_inbox` holds the form, status, state and date (and SQLite's search text), not the source columns, so
- * that scan read every lead's row: 8 times slower at 50,000 leads. Rebuilt with the two source columns in the
- * GROUP BY's order, the scan reads the index alone again. Same number of indexes, so writes cost the same.
+ * The inbox counts per form, status, campaign and referrer in one grouped scan (decision 017). 004's covering
+ * index `leads_inbox` holds the form, status, state and date (and SQLite's search text), not the source
+ * columns, so that scan read every lead's row (decision 017 has the cost). Rebuilt with the two source
+ * columns in the GROUP BY's order, the scan reads the index alone again. Same number of indexes, so writes
+ * cost the same.
  */
 const columns = (dialect: StoreDialect, withSources: boolean) => [
   "form_id",

@@ -3,10 +3,10 @@ import type { StoreDialect } from "./dialect.ts";
 
 /**
  * The inbox counts (one grouped scan by form, status, campaign and referrer) on PostgreSQL. Its planner reads
- * `leads_inbox` (which also holds the date, for the list) as too wide and scans the table with a hash aggregate:
- * 42 ms at 50,000 leads. This index holds the GROUP BY's columns and the state filter only, so the counts are an
- * index-only scan in group order: 9 ms. SQLite needs none: its `leads_inbox` already serves the counts alone
- * (inbox-sources.test.ts checks its plan).
+ * `leads_inbox` (which also holds the date, for the list) as too wide and scans the table with a hash
+ * aggregate. This index holds the GROUP BY's columns and the state filter only, so the counts are an
+ * index-only scan in group order (README, `npm run bench:inbox`, has both times). SQLite needs none: its
+ * `leads_inbox` already serves the counts alone (inbox-sources.test.ts checks its plan).
  */
 export const postgresInboxCounts = (dialect: StoreDialect) => ({
   async up(db: Kysely<unknown>) {

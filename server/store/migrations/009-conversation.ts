@@ -4,7 +4,7 @@ import type { StoreDialect } from "./dialect.ts";
 import { personKeysAt009 } from "./frozen/person-keys-009.ts";
 
 /**
- * The conversation on a lead (issue 27, decision 024): the mail outbox (confirmations, staff replies and the
+ * The conversation on a lead (decision 024): the mail outbox (confirmations, staff replies and the
  * staff's notices, each with its own lease, retries and give-up, and a unique Message-ID and key so several
  * instances send it once), the messages people send back with their attachments, logged calls, each staff
  * member's settings, and the count that keeps one confirmation per address per 24 hours. Each lead gets its

@@ -4,7 +4,7 @@ import type { StoreDialect } from "./dialect.ts";
 import { dueAtAt010 } from "./frozen/due-at-010.ts";
 
 /**
- * Each lead's response clock (issue 28, decision 025): when it is due, when it was first answered, and whether
+ * Each lead's response clock (decision 025): when it is due, when it was first answered, and whether
  * its escalation was decided (sent, or not because escalations were off). The existing leads are given a due
  * time from the promises and the default calendar as they stood when this was written (a migration keeps its own
  * frozen copy of them: frozen/due-at-010.ts), their first response from the history (the status leaving New, the

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * The reports read a range of the role's leads by form and arrival (issue 28): the index they search by carries
+ * The reports read a range of the role's leads by form and arrival: the index they search by carries
  * every column they count by, so none of them reads a lead's row (bench:inbox, decision 025). The campaign and
  * referring-site indexes carry the form, state and status for the same reason. Each keeps its name and its
  * leading columns, so the inbox's queries read them as before.

@@ -2,7 +2,7 @@ import type { Engine } from "../engine.ts";
 import { PERSON_MAIL_KINDS } from "./mail-outbox.ts";
 
 /**
- * The conversation on a lead as the store keeps it (issue 27, decision 024): the messages the server sent about
+ * The conversation on a lead as the store keeps it (decision 024): the messages the server sent about
  * it (the confirmation, staff replies; mail_outbox), the messages the person sent back (inbound_messages, with
  * their attachments), the calls staff logged, and the person's other leads.
  */

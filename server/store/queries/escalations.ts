@@ -7,7 +7,7 @@ import { queueMail } from "./mail-outbox.ts";
 import { truthy } from "./staff-accounts.ts";
 
 /**
- * The promises' escalations and the admins' daily digest (issue 28, decision 026). Every instance sweeps; a
+ * The promises' escalations and the admins' daily digest (decision 026). Every instance sweeps; a
  * lead's escalation is claimed by a conditional update of its `escalated_at` and a day's digest by the insert of
  * its `promise_digests` row, each in the transaction that queues its messages, so only the instance whose
  * statement changed a row queues anything, and the mail outbox's `dedupe_key` holds each message to one.

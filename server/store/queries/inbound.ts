@@ -7,7 +7,7 @@ import { PERSON_MAIL_KINDS } from "./mail-outbox.ts";
 export const UNMATCHED_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * What people send back (issue 27, `POST /api/inbound/email`): each message stored once (by its Message-ID, so a
+ * What people send back (`POST /api/inbound/email`): each message stored once (by its Message-ID, so a
  * provider's retry or a replay adds nothing) on the lead one of our Message-IDs names, or unmatched for 30 days,
  * with its attachments.
  */

@@ -98,7 +98,7 @@ export function inboxQueries(engine: Engine) {
 
   /**
    * The page's rows. The assignee's name and e-mail are looked up for the rows of the page alone: joining the
-   * staff table made SQLite sort every lead of the role before taking the page (100 ms at 50,000 leads, not 0.4).
+   * staff table made SQLite sort every lead of the role before taking the page (decision 025).
    */
   const rowsOf = (query: LeadQuery, sort: InboxSort = "newest") =>
     query
@@ -134,8 +134,8 @@ export function inboxQueries(engine: Engine) {
   /**
    * The page's rows, newest first. A search finds its (usually few) matches through the covering index first
    * (by the engine's row key) and sorts those, rather than reading leads newest first until enough match: the
-   * matches are a materialised CTE, since PostgreSQL otherwise chose to walk every lead newest first (160 ms at
-   * 50,000 leads, 23 with the CTE).
+   * matches are a materialised CTE, since PostgreSQL otherwise chose to walk every lead newest first
+   * (decision 025 has both times).
    */
   const pageQuery = (scope: InboxScope, filters: LeadFilters, sort?: InboxSort) =>
     filters.q

@@ -53,7 +53,7 @@ export interface SourceRow {
 const CONVERTED = ["Won", "Hired"];
 
 /**
- * What the reports read (issue 28): the clocks of the range's leads, the statuses they reached and their sources,
+ * What the reports read: the clocks of the range's leads, the statuses they reached and their sources,
  * grouped in SQL wherever the grouping needs no time zone. Spam is left out, as the inbox leaves it out.
  */
 export function reportQueries(engine: Engine) {
