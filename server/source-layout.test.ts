@@ -155,6 +155,13 @@ function foldersImportingEachOther(graph: Map<string, string[]>): string[] {
     .sort();
 }
 
+/** "issue 28", "issues 27 and 28", "#28": a tracker that is not in the repository, so the reader cannot follow it. */
+const ISSUE_CITATION = /\bissues? #?\d+|(?<![\w&])#\d{1,4}(?![\w])/i;
+
+/** Each line of `text` that cites an issue, as "file:line". */
+const issueCitations = (file: string, text: string) =>
+  text.split("\n").flatMap((line, index) => (ISSUE_CITATION.test(line) ? [`${file}:${index + 1}`] : []));
+
 /**
  * What is wrong with how an app/ file names one import, if anything. One style (decision 023's layout): a module
  * elsewhere in app/ by the `~/` alias, one in the file's own folder as `./name`, both without an extension (Vite
@@ -275,6 +282,29 @@ describe("the source layout", () => {
       "app/components <-> app/lib",
       "server/staff/api <-> server/staff/auth",
     ]);
+  });
+
+  it("has no comment that cites an issue number: a comment says what and why in words", () => {
+    const readerFacing = ["README.md", "docs/staff-guide.md", "deploy/Caddyfile", ".ci/run"];
+    const sources = [...FOLDERS, "tests", "deploy"].flatMap((folder) => codeFiles(path.join(ROOT, folder)));
+    const cited = [
+      ...sources.filter((file) => file !== fileURLToPath(import.meta.url)),
+      ...readerFacing.map((file) => path.join(ROOT, file)),
+    ].flatMap((file) => issueCitations(path.relative(ROOT, file), readFileSync(file, "utf8")));
+    expect(sources.length).toBeGreaterThan(400);
+    expect(cited).toEqual([]);
+  });
+
+  it("finds a citation of an issue (the check itself)", () => {
+    const text = [
+      "// The response clock (issue 28) starts at intake.",
+      "/** Views (issues 27 and 28). */",
+      "// see #31",
+      "const colour = '#123456';",
+      "const entity = '&#8212;';",
+      "// Tissue 4 is not an issue.",
+    ].join("\n");
+    expect(issueCitations("a.ts", text)).toEqual(["a.ts:1", "a.ts:2", "a.ts:3"]);
   });
 
   it("names every import in app/ one way: ~/ from another folder, ./ from its own, the contracts by file", () => {
