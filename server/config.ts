@@ -137,7 +137,7 @@ export const serverEnvSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** /api/health/delivery answers 503 (and ALERT_EMAIL is e-mailed) once the oldest pending lead waits longer. */
   ALERT_PENDING_AFTER_S: z.coerce.number().int().min(1).default(3600),
-  /** Which peers may tell us the client's address in X-Forwarded-For (see server/leads/client-address.ts). */
+  /** Which peers may tell us the client's address in X-Forwarded-For (see server/http/client-address.ts). */
   TRUST_PROXY: trustProxy.default(false),
   /** A client must send its request headers within this time, and the whole request within the next. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),

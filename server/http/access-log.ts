@@ -3,8 +3,8 @@ import type { MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
 import { routePath } from "hono/route";
 import type { TrustProxy } from "../config.ts";
-import { peerIsTrustedProxy, proxyTrust } from "../leads/client-address.ts";
 import type { Logger } from "../runtime/logger.ts";
+import { peerIsTrustedProxy, proxyTrust } from "./client-address.ts";
 
 /** One answered request, as the access log saw it. */
 export interface ObservedRequest {

@@ -8,6 +8,8 @@ import { RESUME_MAX_BYTES } from "../../leads/resume.ts";
 import { businessCalendarFromEnv } from "../calendar/calendar-env.ts";
 import { leadDueAt } from "../calendar/response-clock.ts";
 import type { ServerConfig } from "../config.ts";
+import { clientAddressResolver, rateLimitKey } from "../http/client-address.ts";
+import { allowedOriginsOf, judgeOrigin } from "../http/client-origin.ts";
 import { confirmationPlan, confirmationSettingsOf } from "../mail/confirmation-plan.ts";
 import { errorKind } from "../runtime/error-kind.ts";
 import type { Logger } from "../runtime/logger.ts";
@@ -15,8 +17,6 @@ import { newId } from "../store/ids.ts";
 import { removeQuietly } from "../store/resume-files.ts";
 import type { Store } from "../store/store.ts";
 import { IDEMPOTENCY_WINDOW_MS } from "../store/store-records.ts";
-import { clientAddressResolver, rateLimitKey } from "./client-address.ts";
-import { allowedOriginsOf, judgeOrigin } from "./client-origin.ts";
 import { isValidIdempotencyKey, payloadHash } from "./idempotency.ts";
 import {
   type ErrorBody,

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { hoursPerBusinessDay } from "../calendar/business-hours.ts";
 import { businessCalendarFromEnv } from "../calendar/calendar-env.ts";
 import type { ServerConfig } from "../config.ts";
-import { clientAddressResolver, rateLimitKey } from "../leads/client-address.ts";
+import { clientAddressResolver, rateLimitKey } from "../http/client-address.ts";
 import { createRateLimiter } from "../leads/rate-limit.ts";
 import { confirmationSettingsOf } from "../mail/confirmation-plan.ts";
 import { noticeSettingsOf } from "../mail/staff-notices.ts";
