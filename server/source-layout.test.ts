@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -162,6 +163,31 @@ const ISSUE_CITATION = /\bissues? #?\d+|(?<![\w&])#\d{1,4}(?![\w])/i;
 const issueCitations = (file: string, text: string) =>
   text.split("\n").flatMap((line, index) => (ISSUE_CITATION.test(line) ? [`${file}:${index + 1}`] : []));
 
+/** Folders the README's "Where things live" must name: the top level's, and each feature folder of the app and server. */
+const DESCRIBED_PARENTS = ["", "app/", "app/staff/", "server/", "server/staff/", "tests/"];
+
+/** The folders under `parents` (as "server/http/") that no line of the README's layout block starts with. */
+function foldersMissingFrom(readme: string, folders: string[]): string[] {
+  const section = readme.split("## Where things live")[1]?.split("\n## ")[0] ?? "";
+  const block = section.split("```")[1] ?? "";
+  const named = new Set(block.split("\n").map((line) => line.trim().split(/\s/)[0]));
+  return folders.filter((folder) => !named.has(folder));
+}
+
+/** The folders git tracks under each of DESCRIBED_PARENTS (so a local build or test report is left out). */
+function foldersToDescribe(): string[] {
+  const tracked = execFileSync("git", ["ls-files"], { cwd: ROOT, encoding: "utf8" }).split("\n");
+  const folders = new Set<string>();
+  for (const file of tracked) {
+    for (const parent of DESCRIBED_PARENTS) {
+      if (!file.startsWith(parent)) continue;
+      const [name, ...rest] = file.slice(parent.length).split("/");
+      if (rest.length > 0 && name && !name.startsWith(".")) folders.add(`${parent}${name}/`);
+    }
+  }
+  return [...folders].sort();
+}
+
 /**
  * What is wrong with how an app/ file names one import, if anything. One style (decision 023's layout): a module
  * elsewhere in app/ by the `~/` alias, one in the file's own folder as `./name`, both without an extension (Vite
@@ -309,6 +335,29 @@ describe("the source layout", () => {
       "// Tissue 4 is not an issue.",
     ].join("\n");
     expect(issueCitations("a.ts", text)).toEqual(["a.ts:1", "a.ts:2", "a.ts:3"]);
+  });
+
+  it('has every source folder in the README\'s "Where things live"', () => {
+    const folders = foldersToDescribe();
+    expect(folders).toEqual(expect.arrayContaining(["server/staff/inbox/", "app/staff/lead/", "staff/"]));
+    expect(foldersMissingFrom(readFileSync(path.join(ROOT, "README.md"), "utf8"), folders)).toEqual([]);
+  });
+
+  it("finds a folder the README leaves out (the check itself)", () => {
+    const readme = [
+      "## Where things live",
+      "```",
+      "server/http/   the request edge",
+      "server/staff/inbox/  the inbox",
+      "```",
+      "server/mail/ is only mentioned in prose",
+      "## Configuration",
+      "```",
+      "server/relay/  outside the section",
+      "```",
+    ].join("\n");
+    const folders = ["server/http/", "server/staff/inbox/", "server/mail/", "server/relay/"];
+    expect(foldersMissingFrom(readme, folders)).toEqual(["server/mail/", "server/relay/"]);
   });
 
   it("names every import in app/ one way: ~/ from another folder, ./ from its own, the contracts by file", () => {
