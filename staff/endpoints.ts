@@ -75,6 +75,13 @@ export interface Endpoint {
   status?: 201;
 }
 
+/** The inbox's filters, refused as the list and the export both answer them. */
+const BAD_FILTER: Endpoint["refusal"] = {
+  status: 422,
+  error: "bad_filter",
+  message: ({ path, message }) => `The filter ${path} ${message}.`,
+};
+
 /**
  * Every staff endpoint, once: method, path, permission, the contract's schemas of what it reads and answers.
  * The server mounts its handlers from this table (server/staff/api/endpoint-mount.ts) and the staff app calls
@@ -125,11 +132,7 @@ export const STAFF_ENDPOINTS = {
     path: "/leads",
     permission: "leads:read",
     query: inboxQuery,
-    refusal: {
-      status: 422,
-      error: "bad_filter",
-      message: ({ path, message }) => `The filter ${path} ${message}.`,
-    },
+    refusal: BAD_FILTER,
     answer: leadListAnswer,
   },
   exportCsv: {
@@ -137,11 +140,7 @@ export const STAFF_ENDPOINTS = {
     path: "/export.csv",
     permission: "leads:read",
     query: inboxQuery,
-    refusal: {
-      status: 422,
-      error: "bad_filter",
-      message: ({ path, message }) => `The filter ${path} ${message}.`,
-    },
+    refusal: BAD_FILTER,
     answer: "file",
   },
   people: { method: "GET", path: "/people", permission: "leads:read", answer: peopleAnswer },
