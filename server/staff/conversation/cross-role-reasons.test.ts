@@ -15,6 +15,7 @@ import {
 import { newId } from "../../store/ids.ts";
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const MAIL = { SMTP_URL: "smtp://127.0.0.1:2525", MAIL_FROM: "Northwind <hello@northwind.example>" };
 
 /**
@@ -28,7 +29,11 @@ describe.each(DIALECTS)("what one role reads of another role's leads, on %s", (d
   let recruiter: StaffMemberFixture;
   let seller: StaffMemberFixture;
   let settings: ConfirmationSettings;
-  let clock = Date.now() - 6 * 60 * MINUTE;
+  let clock = Date.now() - 6 * HOUR;
+  /** Moves the clock to the start of the next clock hour, the window the domain's and the hour's limits count in. */
+  const startNextHour = () => {
+    clock += HOUR - (clock % HOUR);
+  };
 
   beforeAll(async () => {
     h = await openStaffHarness(dialect, MAIL);
@@ -98,12 +103,14 @@ describe.each(DIALECTS)("what one role reads of another role's leads, on %s", (d
       ...settings,
       limits: { ...settings.limits, perDomainPerHour: 1, perHour: 1_000 },
     };
+    // Both leads in one clock hour, whatever the time the test runs at.
+    startNextHour();
     await arrive("staffing-request", "buyer@small-hospital.example", tight);
     const domain = await arrive("nurse-application", "applicant@small-hospital.example", tight);
     expect(notSentOf(await open(recruiter, domain))).toBe("limited");
     expect(notSentOf(await open(admin, domain))).toBe("domain_limit");
 
-    clock += 60 * MINUTE;
+    startNextHour();
     const budget = { ...settings, limits: { ...settings.limits, perHour: 1 } };
     await arrive("payroll-info", "first@one.example", budget);
     const hour = await arrive("nurse-application", "second@two.example", budget);
