@@ -23,9 +23,13 @@ const files = FOLDERS.flatMap((folder) => codeFiles(path.join(ROOT, folder)));
 
 const known = new Set(files);
 
-/** Each file's imports (type-only and dynamic ones too) that land on another file of the set. */
+/** Each file's imports (type-only and dynamic ones too) that land on another file of the set, read once. */
+let graphRead: Map<string, string[]> | undefined;
 function importGraph(): Map<string, string[]> {
-  return new Map(files.map((file) => [file, importsOf(ROOT, file).filter((target) => known.has(target))]));
+  graphRead ??= new Map(
+    files.map((file) => [file, importsOf(ROOT, file).filter((target) => known.has(target))]),
+  );
+  return graphRead;
 }
 
 const inFolder = (file: string, folder: string) => path.relative(ROOT, file).split(path.sep)[0] === folder;
