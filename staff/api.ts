@@ -57,7 +57,10 @@ export const eraseAnswer = z.object({
   erased: z.object({ leads: z.number().int(), files: z.number().int(), notes: z.number().int() }),
 });
 
-/** What the audit log records: who, when and at most a lead id, never a lead's personal data. */
+/**
+ * What the audit log records: who, when and at most a lead id, never a lead's personal data. An opening's entries
+ * name it by its short id in their detail, with the fields changed or the status moved.
+ */
 export const AUDIT_ACTIONS = [
   "sign_in",
   "sign_in_failed",
@@ -83,6 +86,9 @@ export const AUDIT_ACTIONS = [
   "settings_changed",
   "unmatched_viewed",
   "reports_viewed",
+  "opening_created",
+  "opening_changed",
+  "opening_status_changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -130,6 +136,7 @@ export const ERROR_CODES = [
   "bad_reply",
   "bad_call",
   "bad_retry",
+  "bad_opening",
   "mail_off",
   "internal",
 ] as const;

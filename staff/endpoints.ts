@@ -1,7 +1,5 @@
-import type { z } from "../leads/zod.ts";
 import {
   auditPageAnswer,
-  type ErrorCode,
   eraseAnswer,
   erasePreviewAnswer,
   eraseRequest,
@@ -25,6 +23,7 @@ import {
   settingsRequest,
   unmatchedPageAnswer,
 } from "./conversation.ts";
+import { type AnswerOfRow, type Endpoint, filledPath, type ParamNames } from "./endpoint-shape.ts";
 import {
   inboxQuery,
   leadChangeAnswer,
@@ -37,43 +36,13 @@ import {
   resumeQuery,
 } from "./leads-api.ts";
 import { NOTE_MAX } from "./limits.ts";
-import type { Permission } from "./permissions.ts";
+import { openingAnswer, openingFields, openingListAnswer, openingsQuery } from "./openings-api.ts";
 import { reportsAnswer, reportsQuery } from "./reports-api.ts";
+
+export type { Endpoint, RefusedInput } from "./endpoint-shape.ts";
 
 /** Where the staff API lives; every path below is under it. */
 export const STAFF_API = "/api/staff";
-
-/** The first thing a schema refused, as a refusal's words may name it. */
-export interface RefusedInput {
-  /** The field's path ("to", "filters.form"); empty for the whole value. */
-  path: string;
-  message: string;
-}
-
-export interface Endpoint {
-  method: "GET" | "POST" | "PATCH";
-  /**
-   * Under STAFF_API. `:id` is always a lead's id: the server answers 404 unless the caller's role may see that
-   * lead (permissions.ts, maySeeLead), before it reads anything else of the request. Other `:names` are ids
-   * within it.
-   */
-  path: string;
-  /** null: anyone (set-up and sign-in); otherwise a signed-in person whose role has it (anyone else: 404). */
-  permission: Permission | null;
-  /** The query string's schema (empty values are left out before it reads them). */
-  query?: z.ZodType;
-  /** The JSON body's schema; a body that is not JSON is refused with 400 `malformed`. */
-  request?: z.ZodType;
-  /** How a query or body its schema refuses is answered; by default 400 `malformed`. */
-  refusal?: { status: 400 | 422; error: ErrorCode; message?: string | ((refused: RefusedInput) => string) };
-  /**
-   * The answer: JSON by this schema; null for 204 with no body; "file" for a download (or a PDF shown inline);
-   * "session" for better-auth's own session object, which the staff app never reads.
-   */
-  answer: z.ZodType | null | "file" | "session";
-  /** The status of a JSON answer, when not 200. */
-  status?: 201;
-}
 
 /** The inbox's filters, refused as the list and the export both answer them. */
 const BAD_FILTER: Endpoint["refusal"] = {
@@ -81,6 +50,10 @@ const BAD_FILTER: Endpoint["refusal"] = {
   error: "bad_filter",
   message: ({ path, message }) => `The filter ${path} ${message}.`,
 };
+
+/** A change of an opening's status (staff/openings.ts, OPENING_MOVES): no body, the opening as it is now. */
+const openingMove = <P extends string>(path: P) =>
+  ({ method: "POST", path, permission: "openings:manage", answer: openingAnswer }) as const;
 
 /**
  * Every staff endpoint, once: method, path, permission, the contract's schemas of what it reads and answers.
@@ -231,6 +204,43 @@ export const STAFF_ENDPOINTS = {
     answer: reportsAnswer,
   },
 
+  // Openings: the recruiters' job ads, shown on the public careers page once published.
+  openings: {
+    method: "GET",
+    path: "/openings",
+    permission: "openings:manage",
+    query: openingsQuery,
+    refusal: BAD_FILTER,
+    answer: openingListAnswer,
+  },
+  createOpening: {
+    method: "POST",
+    path: "/openings",
+    permission: "openings:manage",
+    request: openingFields,
+    refusal: { status: 422, error: "bad_opening" },
+    answer: openingAnswer,
+    status: 201,
+  },
+  opening: {
+    method: "GET",
+    path: "/openings/:openingId",
+    permission: "openings:manage",
+    answer: openingAnswer,
+  },
+  editOpening: {
+    method: "PATCH",
+    path: "/openings/:openingId",
+    permission: "openings:manage",
+    request: openingFields,
+    refusal: { status: 422, error: "bad_opening" },
+    answer: openingAnswer,
+  },
+  publishOpening: openingMove("/openings/:openingId/publish"),
+  pauseOpening: openingMove("/openings/:openingId/pause"),
+  reopenOpening: openingMove("/openings/:openingId/reopen"),
+  closeOpening: openingMove("/openings/:openingId/close"),
+
   // Administration.
   erasePreview: {
     method: "POST",
@@ -273,25 +283,11 @@ export const STAFF_ENDPOINTS = {
 export type StaffEndpoints = typeof STAFF_ENDPOINTS;
 export type EndpointName = keyof StaffEndpoints;
 
-/** The names of a path's `:params`. */
-type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | ParamNames<`/${Rest}`>
-  : P extends `${string}:${infer Name}`
-    ? Name
-    : never;
 export type ParamsOf<N extends EndpointName> = Record<ParamNames<StaffEndpoints[N]["path"]>, string>;
 
 /** An endpoint's path with its params filled in, each encoded. */
-export function pathOf<N extends EndpointName>(name: N, params: ParamsOf<N>): string {
-  const values = params as Record<string, string>;
-  return STAFF_ENDPOINTS[name].path.replace(/:(\w+)/g, (_, param: string) =>
-    encodeURIComponent(values[param] ?? ""),
-  );
-}
+export const pathOf = <N extends EndpointName>(name: N, params: ParamsOf<N>): string =>
+  filledPath(STAFF_ENDPOINTS[name].path, params);
 
 /** The JSON answer an endpoint gives (undefined for 204, never for a file or the session). */
-export type AnswerOf<N extends EndpointName> = StaffEndpoints[N]["answer"] extends z.ZodType
-  ? z.output<StaffEndpoints[N]["answer"]>
-  : StaffEndpoints[N]["answer"] extends null
-    ? undefined
-    : never;
+export type AnswerOf<N extends EndpointName> = AnswerOfRow<StaffEndpoints[N]>;

@@ -49,4 +49,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   settings_changed: "Changed their settings",
   unmatched_viewed: "Viewed unmatched mail",
   reports_viewed: "Viewed the reports",
+  opening_created: "Created an opening",
+  opening_changed: "Edited an opening",
+  opening_status_changed: "Changed an opening's status",
 };

@@ -22,6 +22,8 @@ export const PERMISSIONS = [
   "audit:read",
   /** Inbound mail that matched no lead. */
   "mail:unmatched",
+  /** The openings (job ads): writing, publishing, pausing, reopening and closing them. */
+  "openings:manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -29,7 +31,7 @@ const LEAD_WORK: readonly Permission[] = ["account", "leads:read", "leads:work",
 
 export const PERMISSIONS_OF_ROLE: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
-  recruiting: LEAD_WORK,
+  recruiting: [...LEAD_WORK, "openings:manage"],
   sales: LEAD_WORK,
 };
 

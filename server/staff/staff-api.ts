@@ -23,6 +23,8 @@ import { createReplies } from "./conversation/replies.ts";
 import { replyHandlers } from "./conversation/reply-handlers.ts";
 import { createInbox } from "./inbox/inbox.ts";
 import { leadHandlers } from "./inbox/lead-handlers.ts";
+import { openingHandlers } from "./openings/opening-handlers.ts";
+import { createOpenings } from "./openings/openings.ts";
 import { reportHandlers } from "./reports/report-handlers.ts";
 import { createReports } from "./reports/report-numbers.ts";
 import { settingsHandlers } from "./settings/settings-handlers.ts";
@@ -42,6 +44,7 @@ export interface StaffApiDeps {
     | "staffAccounts"
     | "audit"
     | "erasure"
+    | "openings"
   >;
   auth: StaffAuth;
   /** Outbox work was committed (a reply, a lead out of spam): the in-process workers look now. */
@@ -56,6 +59,7 @@ export interface StaffApiDeps {
 export async function createStaffApi(deps: StaffApiDeps) {
   const { config, logger, store, auth, now = Date.now } = deps;
   const accounts = createStaffAccounts({ store, auth, siteUrl: config.site.url, now });
+  const calendar = businessCalendarFromEnv(config);
   const clientAddress = clientAddressResolver(config.TRUST_PROXY);
   const limiter = await createRateLimiter({
     perMinute: SIGN_IN_ATTEMPTS_PER_WINDOW,
@@ -104,8 +108,11 @@ export async function createStaffApi(deps: StaffApiDeps) {
       ...leadHandlers({ inbox, audit: store.audit, now }),
       ...replyHandlers({ replies }),
       ...reportHandlers({
-        reportFor: createReports({ reports: store.reports, calendar: businessCalendarFromEnv(config), now }),
+        reportFor: createReports({ reports: store.reports, calendar, now }),
         audit: store.audit,
+      }),
+      ...openingHandlers({
+        openings: createOpenings({ openings: store.openings, audit: store.audit, calendar, now }),
       }),
       ...adminHandlers({ eraser: createEraser(store), audit: store.audit, inbound: store.inbound, logger }),
     },

@@ -3,21 +3,26 @@ import type { Logger } from "../runtime/logger.ts";
 import { startPeriodic } from "../runtime/periodic.ts";
 import type { AuditLog } from "../store/queries/audit-log.ts";
 import type { InboundQueries } from "../store/queries/inbound.ts";
+import type { OpeningQueries } from "../store/queries/openings.ts";
 import type { Operations } from "../store/queries/operations.ts";
 
 const DAY_MS = 86_400_000;
 const SWEEP_MS = 60 * 60 * 1000;
+/** How often published openings past their valid-through are expired: the public list hides them already. */
+export const EXPIRY_SWEEP_MS = 60 * 1000;
 
 /**
  * The staff side's hourly upkeep, also at start-up: audit entries older than AUDIT_RETENTION_DAYS are deleted,
- * and so is mail that matched no lead once its 30 days are over; the planner's statistics are refreshed. Logs
- * counts only.
+ * and so is mail that matched no lead once its 30 days are over; the planner's statistics are refreshed. And
+ * every minute, the openings' expiry: published openings whose valid-through has passed become expired (one
+ * conditional UPDATE, so with several instances each opening is expired once). Logs counts only.
  */
 export function startStaffUpkeep(options: {
   store: {
     audit: Pick<AuditLog, "purgeBefore">;
     operations: Pick<Operations, "refreshStatistics">;
     inbound: Pick<InboundQueries, "purgeUnmatched">;
+    openings: Pick<OpeningQueries, "expirePast">;
   };
   logger: Logger;
   retentionDays: number;
@@ -41,5 +46,18 @@ export function startStaffUpkeep(options: {
     SWEEP_MS,
     (error) => logger.error({ retentionDays, err: errorKind(error) }, "staff upkeep failed"),
   );
-  return { sweep: run, stop };
+  const expiry = startPeriodic(
+    async () => {
+      const expired = await store.openings.expirePast(now());
+      if (expired.length > 0) logger.info({ openingsExpired: expired.length }, "openings expired");
+      return expired.length;
+    },
+    EXPIRY_SWEEP_MS,
+    (error) => logger.error({ err: errorKind(error) }, "openings' expiry failed"),
+  );
+  return {
+    sweep: run,
+    expireOpenings: expiry.run,
+    stop: () => Promise.all([stop(), expiry.stop()]).then(() => undefined),
+  };
 }

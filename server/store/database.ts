@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Kysely } from "kysely";
+import type { OpeningsTable } from "./openings-table.ts";
 import type {
   Channel,
   DeliveryProblem,
@@ -49,6 +50,8 @@ export interface LeadsTable {
   due_at: Millis | null;
   first_response_at: Millis | null;
   escalated_at: Millis | null;
+  /** The opening an application was for (migration 015); null for any other lead. */
+  opening_id: string | null;
 }
 
 /** One delivery of a lead over one channel (migration 003). */
@@ -270,6 +273,7 @@ export interface Database {
   staff_settings: StaffSettingsTable;
   promise_digests: PromiseDigestsTable;
   confirmation_budgets: ConfirmationBudgetsTable;
+  openings: OpeningsTable;
 }
 
 export type LeadDb = Kysely<Database>;

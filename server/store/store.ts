@@ -12,6 +12,7 @@ import { intakeQueries, type LeadIntake } from "./queries/intake.ts";
 import { leadReads } from "./queries/lead-reads.ts";
 import { type LeadWork, leadWorkQueries } from "./queries/lead-work.ts";
 import { type MailOutbox, mailOutboxQueries } from "./queries/mail-outbox.ts";
+import { type OpeningQueries, openingQueries } from "./queries/openings.ts";
 import { type Operations, operationQueries } from "./queries/operations.ts";
 import { type Outbox, outboxQueries } from "./queries/outbox.ts";
 import { type ReportQueries, reportQueries } from "./queries/report-counts.ts";
@@ -69,6 +70,8 @@ export interface Store {
   /** The staff accounts' rows beside better-auth's (server/staff). */
   readonly staffAccounts: StaffAccountRows;
   readonly audit: AuditLog;
+  /** The openings staff publish, the public pages' list, and their expiry (server/staff/openings). */
+  readonly openings: OpeningQueries;
   /** better-auth's database: its adapter runs its own statements on the store's connection. */
   readonly authDatabase: { db: LeadDb; type: StoreDialect };
   /** Waits for the writes under way, then closes the connection; every call after it fails. */
@@ -107,6 +110,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     escalations: escalationQueries(engine),
     staffAccounts: staffAccountQueries(engine),
     audit: auditLogQueries(engine),
+    openings: openingQueries(engine),
     authDatabase: { db: engine.db, type: engine.dialect },
     close: () => engine.close(),
   };
