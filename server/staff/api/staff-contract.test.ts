@@ -13,7 +13,9 @@ import {
 } from "../../../staff/api.ts";
 import { callAnswer, settingsAnswer } from "../../../staff/conversation.ts";
 import { leadChangeAnswer, leadListAnswer, leadPageAnswer, noteAnswer } from "../../../staff/leads-api.ts";
+import { openingAnswer, openingListAnswer } from "../../../staff/openings-api.ts";
 import { reportsAnswer } from "../../../staff/reports-api.ts";
+import { GOOD_OPENING } from "../../../test-support/openings.ts";
 import type { StaffHarness, StaffMemberFixture } from "../../../test-support/staff-harness.ts";
 import { DIALECTS } from "../../../test-support/test-database.ts";
 import { staffHarnessFixture } from "../../../test-support/vitest-fixtures.ts";
@@ -132,6 +134,33 @@ describe.each(DIALECTS)("the staff API's answers follow the contract on %s", (di
     await expectContract(reportsAnswer, await as(admin, "/reports"));
     await expectContract(reportsAnswer, await as(admin, "/reports?from=2000-01-01&to=2001-12-31"));
     await expectContract(reportsAnswer, await as(seller, "/reports?from=&to="));
+  });
+
+  it("openings: the list, a new one, one, an edit and each status change", async () => {
+    const created = await as(admin, "/openings", { method: "POST", json: GOOD_OPENING });
+    const { opening } = openingAnswer.parse(await created.clone().json());
+    await expectContract(openingAnswer, created, 201);
+    await expectContract(openingAnswer, await as(admin, `/openings/${opening.id}`));
+    await expectContract(
+      openingAnswer,
+      await as(admin, `/openings/${opening.id}`, {
+        method: "PATCH",
+        json: { ...GOOD_OPENING, title: "Day RN" },
+      }),
+    );
+    for (const move of ["publish", "pause", "reopen", "close"])
+      await expectContract(
+        openingAnswer,
+        await as(admin, `/openings/${opening.id}/${move}`, { method: "POST" }),
+      );
+    await expectContract(openingListAnswer, await as(admin, "/openings"));
+    await expectContract(errorAnswer, await as(admin, "/openings", { method: "POST", json: {} }), 422);
+    await expectContract(
+      errorAnswer,
+      await as(admin, `/openings/${opening.id}/pause`, { method: "POST" }),
+      422,
+    );
+    await expectContract(errorAnswer, await as(seller, "/openings"), 404);
   });
 
   it("every refusal", async () => {
