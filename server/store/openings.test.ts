@@ -67,6 +67,19 @@ describe.each(DIALECTS)("the openings in the store on %s", (dialect) => {
     expect(await store.openings.edit(randomUUID(), values(), T0)).toBeNull();
   });
 
+  it("keeps a published opening's valid-through when an edit leaves it empty, and takes one it is given", async () => {
+    const { id } = await store.openings.create(values(), T0);
+    await store.openings.move(id, PUBLISH, T0);
+    expect((await store.openings.edit(id, values({ title: "Renamed" }), T0 + 1))?.after.validThrough).toBe(
+      T0 + 60 * DAY,
+    );
+    expect(
+      (await store.openings.edit(id, values({ validThrough: T0 + DAY }), T0 + 2))?.after.validThrough,
+    ).toBe(T0 + DAY);
+    await store.openings.move(id, OPENING_MOVES.close, T0 + 3);
+    expect((await store.openings.edit(id, values(), T0 + 4))?.after.validThrough).toBeNull();
+  });
+
   it("publishes, pauses, reopens and closes, each only from the statuses it leaves", async () => {
     const { id } = await store.openings.create(values(), T0);
     expect(await store.openings.move(id, OPENING_MOVES.pause, T0)).toEqual({ moved: false, status: "draft" });

@@ -127,14 +127,18 @@ export function openingQueries(engine: Engine) {
         return recordOf(row);
       }),
 
-    /** Rewrites what staff write of it (the slug follows the title); null when there is no such opening. */
+    /**
+     * Rewrites what staff write of it (the slug follows the title); null when there is no such opening. A
+     * published opening left without a valid-through keeps the one publishing gave it.
+     */
     edit: (id: string, values: OpeningValues, at: number) =>
       write(async (trx) => {
         const before = await lockedRow(trx, id);
         if (!before) return null;
+        const keep = values.validThrough === null && before.status === "published";
         const after = await trx
           .updateTable("openings")
-          .set({ ...columnsOf(values), updated_at: at })
+          .set({ ...columnsOf(values), ...(keep && { valid_through: before.valid_through }), updated_at: at })
           .where("id", "=", id)
           .returningAll()
           .executeTakeFirstOrThrow();
