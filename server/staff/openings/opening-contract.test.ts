@@ -88,7 +88,7 @@ describe("valid through", () => {
 describe("an opening's address", () => {
   it("is the title in lower-case letters, digits and hyphens, then the short id", () => {
     expect(slugOf("Night Shift RN, Med/Surg (Albany)")).toBe("night-shift-rn-med-surg-albany");
-    expect(slugOf("  Pédiatrie -- CNA #2  ")).toBe("pediatrie-cna-2");
+    expect(slugOf("  Pédiatrie -- CNA (2)  ")).toBe("pediatrie-cna-2");
     expect(slugOf("日本語")).toBe("opening");
     expect(slugOf("x".repeat(200))).toHaveLength(80);
   });

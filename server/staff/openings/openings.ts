@@ -16,7 +16,7 @@ import {
 import { type BusinessCalendar, localDate, startOfDate } from "../../calendar/business-calendar.ts";
 import type { AuditLog } from "../../store/queries/audit-log.ts";
 import type { OpeningQueries, OpeningRecord, OpeningValues } from "../../store/queries/openings.ts";
-import { type Refusal, refuse } from "../api/refusals.ts";
+import { Refusal, refuse } from "../api/refusals.ts";
 
 /** What each move does, as a refusal words it: "A draft opening cannot be paused." */
 const DONE: Record<OpeningMove, string> = {
@@ -98,7 +98,7 @@ export function createOpenings(deps: {
     async create(staff: StaffUser, fields: OpeningFields) {
       const at = now();
       const values = valuesOf(fields, at);
-      if (!("title" in values)) return values;
+      if (values instanceof Refusal) return values;
       const record = await openings.create(values, at);
       await audit.record(
         { actorId: staff.id, action: "opening_created", detail: `${record.shortId} draft` },
@@ -110,7 +110,7 @@ export function createOpenings(deps: {
     async edit(staff: StaffUser, id: string, fields: OpeningFields) {
       const at = now();
       const values = valuesOf(fields, at);
-      if (!("title" in values)) return values;
+      if (values instanceof Refusal) return values;
       const edited = await openings.edit(id, values, at);
       if (!edited) return NO_SUCH_OPENING();
       const after = answerOf(edited.after);
