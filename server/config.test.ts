@@ -169,3 +169,42 @@ describe("server configuration: address settings", () => {
     },
   );
 });
+
+describe("the credential documents' key", () => {
+  const key = Buffer.alloc(32, 7).toString("base64");
+
+  it("is off when DOCUMENTS_KEY is unset, and read when it is 32 bytes in base64", () => {
+    expect(loadConfig({}).DOCUMENTS_KEY).toBeUndefined();
+    expect(loadConfig({ DOCUMENTS_KEY: key }).DOCUMENTS_KEY).toBe(key);
+    expect(loadConfig({ DOCUMENTS_KEY: key, DOCUMENTS_KEY_PREVIOUS: key }).DOCUMENTS_KEY_PREVIOUS).toBe(key);
+  });
+
+  it.each([
+    ["a passphrase", "correct horse battery staple"],
+    ["16 bytes", Buffer.alloc(16, 7).toString("base64")],
+    ["48 bytes", Buffer.alloc(48, 7).toString("base64")],
+    ["hex", Buffer.alloc(32, 7).toString("hex")],
+    ["base64url", Buffer.alloc(32, 0xfb).toString("base64url")],
+  ])("refuses %s in one line that says how to make one, without the value", (_, value) => {
+    for (const name of ["DOCUMENTS_KEY", "DOCUMENTS_KEY_PREVIOUS"]) {
+      let message = "";
+      try {
+        loadConfig({ DOCUMENTS_KEY: key, [name]: value });
+      } catch (error) {
+        message = error instanceof Error ? error.message : String(error);
+      }
+      expect(message).toMatch(
+        new RegExp(`^Invalid configuration: ${name} must be 32 random bytes in base64`),
+      );
+      expect(message).toContain("openssl rand -base64 32");
+      expect(message).not.toContain(value);
+      expect(message).not.toContain("\n");
+    }
+  });
+
+  it("needs DOCUMENTS_KEY beside DOCUMENTS_KEY_PREVIOUS", () => {
+    expect(() => loadConfig({ DOCUMENTS_KEY_PREVIOUS: key })).toThrow(
+      "DOCUMENTS_KEY is required when DOCUMENTS_KEY_PREVIOUS is set",
+    );
+  });
+});

@@ -56,6 +56,15 @@ const bearerToken = z
   .string()
   .regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 visible ASCII characters (e.g. openssl rand -hex 32)");
 
+/** A key for the credential documents at rest: 32 random bytes in base64, as `openssl rand -base64 32` writes them. */
+const documentsKey = z
+  .string()
+  .trim()
+  .regex(
+    /^[A-Za-z0-9+/]{43}=$/,
+    "must be 32 random bytes in base64: make one with `openssl rand -base64 32` (and keep it apart from the backups)",
+  );
+
 /**
  * The confirmation e-mail's limits on top of one per mailbox per day (server/mail/confirmation-plan.ts), each per
  * clock hour across every instance: to one recipient domain, and in all.
@@ -168,6 +177,10 @@ export const serverEnvSchema = z.object({
   /** POST /api/inbound/email answers only `Authorization: Bearer <this>`; unset, it is a 404. */
   INBOUND_EMAIL_TOKEN: bearerToken.optional(),
   ...BUSINESS_CALENDAR_ENV,
+  /** Encrypts the credential documents at rest (server/documents); unset, the credential file is off. */
+  DOCUMENTS_KEY: documentsKey.optional(),
+  /** The key DOCUMENTS_KEY replaces, read while `leads documents rotate-key` re-encrypts the files under the new one. */
+  DOCUMENTS_KEY_PREVIOUS: documentsKey.optional(),
   /** Each an http(s) origin, read as its origin (https://partner.example.org:8443); anything else stops start-up. */
   ALLOWED_ORIGINS: z
     .string()
@@ -209,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       }
       if (env.ALERT_EMAIL)
         for (const name of ["SMTP_URL", "MAIL_FROM"] as const) need(name, "when ALERT_EMAIL is set");
+      if (env.DOCUMENTS_KEY_PREVIOUS) need("DOCUMENTS_KEY", "when DOCUMENTS_KEY_PREVIOUS is set");
     })
     .safeParse(present);
   if (!parsed.success) {

@@ -171,6 +171,20 @@ describe("start-up failures, from the real server process", () => {
     expectOneLineFailure(exit, "Invalid configuration: RELAY_CONCURRENCY");
   });
 
+  it("stops on a malformed DOCUMENTS_KEY with one line saying how to make one", async () => {
+    const exit = await runUntilExit({
+      BUILD_DIR: MINIMAL_BUILD_DIR,
+      DATA_DIR: dataDir,
+      DOCUMENTS_KEY: "not-a-key-but-a-secret-passphrase",
+    });
+    const line = expectOneLineFailure(
+      exit,
+      "Invalid configuration: DOCUMENTS_KEY",
+      "openssl rand -base64 32",
+    );
+    expect(line).not.toContain("secret-passphrase");
+  });
+
   it.each(["MAIL_FROM", "REPLY_TO", "ALERT_EMAIL", "CONTACT_EMAIL", "RECRUITING_EMAIL"])(
     "names %s when it is not an e-mail address",
     async (name) => {
