@@ -1,6 +1,11 @@
 import type { ColumnType, Generated, Kysely } from "kysely";
 import type { OpeningsTable } from "./openings-table.ts";
 import type {
+  CredentialItemsTable,
+  CredentialRequestsTable,
+  CredentialSubmissionsTable,
+} from "./credential-rows.ts";
+import type {
   Channel,
   DeliveryProblem,
   DeliveryState,
@@ -274,6 +279,9 @@ export interface Database {
   promise_digests: PromiseDigestsTable;
   confirmation_budgets: ConfirmationBudgetsTable;
   openings: OpeningsTable;
+  credential_requests: CredentialRequestsTable;
+  credential_items: CredentialItemsTable;
+  credential_submissions: CredentialSubmissionsTable;
 }
 
 export type LeadDb = Kysely<Database>;

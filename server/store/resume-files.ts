@@ -21,6 +21,8 @@ export const resumeDirOf = (dataDir: string) => path.join(dataDir, "resumes");
 export const resumePathOf = (dataDir: string, leadId: string, kind: ResumeKind) =>
   path.join(resumeDirOf(dataDir), `${leadId}.${kind}`);
 export const TEMP_SUFFIX = ".part";
+/** The nurses' credential documents, each encrypted (server/documents), named by its submission's id. */
+export const documentDirOf = (dataDir: string) => path.join(dataDir, "documents");
 
 async function privateDir(dir: string): Promise<void> {
   await makeDirs(dir, PRIVATE_DIR_MODE);
@@ -46,9 +48,9 @@ async function privateFilesIn(dir: string): Promise<void> {
   }
 }
 
-/** Creates DATA_DIR, tmp/ and resumes/ as 0700 and makes every file already in them 0600. */
+/** Creates DATA_DIR, tmp/, resumes/ and documents/ as 0700 and makes every file already in them 0600. */
 export async function ensureDataDirs(dataDir: string): Promise<void> {
-  for (const dir of [dataDir, tempDirOf(dataDir), resumeDirOf(dataDir)]) {
+  for (const dir of [dataDir, tempDirOf(dataDir), resumeDirOf(dataDir), documentDirOf(dataDir)]) {
     await privateDir(dir);
     await privateFilesIn(dir);
   }
@@ -106,9 +108,12 @@ export async function filesOlderThan(dir: string, before: number): Promise<strin
   return old;
 }
 
-/** Deletes upload temp files a crash left behind; returns how many. */
+/** Deletes upload temp files, and documents half written beside their final name, a crash left behind; returns how many. */
 export async function sweepTempFiles(dataDir: string, now: number): Promise<number> {
-  const stale = await filesOlderThan(tempDirOf(dataDir), now - SWEEP_GRACE_MS);
+  const stale = [
+    ...(await filesOlderThan(tempDirOf(dataDir), now - SWEEP_GRACE_MS)),
+    ...(await filesOlderThan(documentDirOf(dataDir), now - SWEEP_GRACE_MS)),
+  ];
   let removed = 0;
   for (const file of stale) if (file.endsWith(TEMP_SUFFIX) && (await removeQuietly(file))) removed++;
   return removed;

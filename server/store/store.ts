@@ -1,8 +1,11 @@
 import type { LeadDb } from "./database.ts";
+import { documentFiles } from "./document-files.ts";
 import { closable } from "./engine.ts";
 import { openPostgresEngine } from "./postgres-engine.ts";
 import { type AuditLog, auditLogQueries } from "./queries/audit-log.ts";
 import { type ConversationQueries, conversationQueries } from "./queries/conversation.ts";
+import { type CredentialQueries, credentialQueries } from "./queries/credential-files.ts";
+import { type CredentialLinks, credentialLinkQueries } from "./queries/credential-links.ts";
 import { type Erasure, erasureQueries } from "./queries/erasure.ts";
 import { type EscalationQueries, escalationQueries } from "./queries/escalations.ts";
 import { type InboundQueries, inboundQueries } from "./queries/inbound.ts";
@@ -67,6 +70,10 @@ export interface Store {
   readonly reports: ReportQueries;
   /** The promises' escalations and the admins' daily digest (server/staff/escalations/escalation-sweep.ts). */
   readonly escalations: EscalationQueries;
+  /** The private links a nurse is sent for her credential documents (the staff side, the nurse's page). */
+  readonly credentialLinks: CredentialLinks;
+  /** A lead's credential checklist, its submissions and their encrypted files (server/documents, the staff side). */
+  readonly credentials: CredentialQueries;
   /** The staff accounts' rows beside better-auth's (server/staff). */
   readonly staffAccounts: StaffAccountRows;
   readonly audit: AuditLog;
@@ -94,20 +101,23 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       : await openSqliteEngine(options.dataDir),
   );
   const reads = leadReads(engine, options.channels ?? DEFAULT_CHANNELS);
+  const documents = documentFiles(options.dataDir);
   return {
     dialect: engine.dialect,
     intake: intakeQueries(engine, options.channels ?? DEFAULT_CHANNELS),
     outbox: outboxQueries(engine, reads.validId),
     mail: mailOutboxQueries(engine),
     inbound: inboundQueries(engine, reads.validId),
-    operations: operationQueries(engine, reads),
-    erasure: erasureQueries(engine, reads.validId),
+    operations: operationQueries(engine, reads, documents),
+    erasure: erasureQueries(engine, reads.validId, documents),
     incidents: incidentQueries(engine),
     inbox: inboxQueries(engine),
     leadWork: leadWorkQueries(engine, reads),
     conversation: conversationQueries(engine),
     reports: reportQueries(engine),
     escalations: escalationQueries(engine),
+    credentialLinks: credentialLinkQueries(engine, reads.validId),
+    credentials: credentialQueries(engine, documents, reads.validId),
     staffAccounts: staffAccountQueries(engine),
     audit: auditLogQueries(engine),
     openings: openingQueries(engine),

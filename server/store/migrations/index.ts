@@ -15,6 +15,7 @@ import { reportIndexes } from "./012-report-indexes.ts";
 import { confirmationBudgets } from "./013-confirmation-budgets.ts";
 import { totpSteps } from "./014-totp-steps.ts";
 import { openings } from "./015-openings.ts";
+import { credentialFiles } from "./016-credential-files.ts";
 import type { StoreDialect } from "./dialect.ts";
 
 /** One migration set for both databases, applied in name order; never edit a released one, add the next. */
@@ -34,6 +35,7 @@ export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> 
   "013-confirmation-budgets": confirmationBudgets(dialect),
   "014-totp-steps": totpSteps(dialect),
   "015-openings": openings(dialect),
+  "016-credential-files": credentialFiles(dialect),
 });
 
 /**

@@ -1,10 +1,11 @@
+import type { DocumentFiles } from "../document-files.ts";
 import { BULK_BATCH, countOf, type Engine } from "../engine.ts";
 import { deleteLeads } from "./delete-leads.ts";
 
 export interface PersonsLeads {
   /** Oldest first. */
   leads: { id: string; formId: string; createdAt: number }[];
-  /** How many of them have a resume. */
+  /** Their files: resumes, and the documents of their credential files. */
   files: number;
   notes: number;
   /** The files that came with mail about them: on their leads' messages and on their unmatched mail. */
@@ -24,7 +25,11 @@ export interface Erasure {
   eraseUnmatchedFrom(email: string): Promise<number>;
 }
 
-export function erasureQueries(engine: Engine, validId: (id: string) => boolean): Erasure {
+export function erasureQueries(
+  engine: Engine,
+  validId: (id: string) => boolean,
+  documents: DocumentFiles,
+): Erasure {
   const { db } = engine;
   const key = (email: string) => email.trim().toLowerCase();
   const attachmentsOf = () =>
@@ -42,6 +47,7 @@ export function erasureQueries(engine: Engine, validId: (id: string) => boolean)
         .execute();
       const ids = rows.map((row) => row.id);
       let notes = 0;
+      let files = rows.filter((row) => row.resume_kind).length;
       let attachments = countOf(
         (
           await attachmentsOf()
@@ -58,13 +64,20 @@ export function erasureQueries(engine: Engine, validId: (id: string) => boolean)
           .where("lead_id", "in", chunk)
           .executeTakeFirstOrThrow();
         notes += countOf(counted.count);
+        const withFiles = await db
+          .selectFrom("credential_submissions")
+          .select((eb) => eb.fn.countAll<number>().as("count"))
+          .where("lead_id", "in", chunk)
+          .where("file_type", "is not", null)
+          .executeTakeFirstOrThrow();
+        files += countOf(withFiles.count);
         attachments += countOf(
           (await attachmentsOf().where("m.lead_id", "in", chunk).executeTakeFirstOrThrow()).count,
         );
       }
       return {
         leads: rows.map((row) => ({ id: row.id, formId: row.form_id, createdAt: Number(row.created_at) })),
-        files: rows.filter((row) => row.resume_kind).length,
+        files,
         notes,
         attachments,
       };
@@ -86,7 +99,7 @@ export function erasureQueries(engine: Engine, validId: (id: string) => boolean)
       const known = ids.filter(validId);
       for (let start = 0; start < known.length; start += BULK_BATCH) {
         const chunk = known.slice(start, start + BULK_BATCH);
-        const removed = await deleteLeads(engine, (trx) =>
+        const removed = await deleteLeads(engine, documents, (trx) =>
           trx.selectFrom("leads").select(["id", "resume_kind"]).where("id", "in", chunk).execute(),
         );
         result.leads += removed.leads;

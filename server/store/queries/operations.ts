@@ -1,4 +1,5 @@
 import { LEAD_ONLY_COLUMNS } from "../database-rows.ts";
+import type { DocumentFiles } from "../document-files.ts";
 import { BULK_BATCH, type Engine } from "../engine.ts";
 import { IDEMPOTENCY_WINDOW_MS, type LeadRecord, type LeadState } from "../store-records.ts";
 import { deleteLeads } from "./delete-leads.ts";
@@ -57,7 +58,7 @@ export interface Operations {
 const requeue = (now: number) =>
   ({ state: "pending", enqueued_at: now, next_attempt_at: now, attempts: 0, problem: null }) as const;
 
-export function operationQueries(engine: Engine, reads: LeadReads): Operations {
+export function operationQueries(engine: Engine, reads: LeadReads, documents: DocumentFiles): Operations {
   const { db, write } = engine;
 
   const matching = (query: LeadQuery): LeadsFrom =>
@@ -153,7 +154,7 @@ export function operationQueries(engine: Engine, reads: LeadReads): Operations {
     async purge(before, now) {
       const result: PurgeResult = { leads: 0, files: 0, idempotencyKeys: 0 };
       for (;;) {
-        const removed = await deleteLeads(engine, (trx) =>
+        const removed = await deleteLeads(engine, documents, (trx) =>
           trx
             .selectFrom("leads")
             .select(["id", "resume_kind"])

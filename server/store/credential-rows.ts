@@ -1,0 +1,57 @@
+import type { Credential } from "../../leads/credential-checklist.ts";
+
+/** Milliseconds since the epoch, as database.ts keeps every timestamp. */
+type Millis = number;
+
+/** The credential file's tables (migration 016). */
+
+/** A private link sent to the nurse: only the token's SHA-256 is kept. */
+export interface CredentialRequestsTable {
+  id: string;
+  lead_id: string;
+  credential: Credential;
+  token_hash: string;
+  created_at: Millis;
+  expires_at: Millis;
+  revoked_at: Millis | null;
+  created_by: string | null;
+}
+
+export type ItemReview = "submitted" | "verified" | "rejected";
+
+/** One item of a lead's checklist, its definition copied in when first requested. */
+export interface CredentialItemsTable {
+  id: string;
+  lead_id: string;
+  item_key: string;
+  position: number;
+  /** A ChecklistItem as JSON. */
+  definition: string;
+  review: ItemReview | null;
+  reject_reason: string | null;
+  /** YYYY-MM-DD, the last day the latest submission is valid. */
+  valid_through: string | null;
+  submission_id: string | null;
+  reviewed_at: Millis | null;
+  reviewed_by: string | null;
+}
+
+export type DocumentType = "pdf" | "jpeg" | "png" | "heic";
+
+/** One submission of an item, kept as history; its file is DATA_DIR/documents/<id>.sealed (document-files.ts). */
+export interface CredentialSubmissionsTable {
+  id: string;
+  item_id: string;
+  lead_id: string;
+  submitted_at: Millis;
+  /** The item's fields as JSON. */
+  fields: string;
+  file_type: DocumentType | null;
+  file_size: number | null;
+  /** The key id the file is under, as last recorded (the file's own header is the truth while rotating). */
+  key_id: string | null;
+  decision: "verified" | "rejected" | null;
+  reason: string | null;
+  decided_at: Millis | null;
+  decided_by: string | null;
+}
