@@ -3,6 +3,7 @@ import { ROLES } from "../staff/roles.ts";
 import { type CliIo, type Command, parseCommand, UsageError, usageOf } from "./cli/command.ts";
 import { dataCommands } from "./cli/data-commands.ts";
 import { deliveryCommands } from "./cli/delivery-commands.ts";
+import { documentCommands } from "./cli/document-commands.ts";
 import { leadCommands } from "./cli/lead-commands.ts";
 import { staffCommands } from "./cli/staff-commands.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
@@ -16,6 +17,7 @@ export const COMMANDS: readonly Command[] = [
   ...deliveryCommands,
   ...dataCommands,
   ...staffCommands,
+  ...documentCommands,
 ];
 
 const USAGE = [
