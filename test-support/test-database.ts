@@ -1,8 +1,10 @@
 import { mkdtemp, readdir, readFile, rm, unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { resumeDirOf } from "../server/store/resume-files.ts";
+import { SQLITE_FILE } from "../server/store/sqlite-engine.ts";
 import { openStore, type Store, type StoreOptions } from "../server/store/store.ts";
 import type { StoreDialect } from "../server/store/store-records.ts";
 import { createTestSchema, type TestSchema } from "./pg-schema.ts";
@@ -24,6 +26,8 @@ export interface TestDatabase {
   storedResume(leadId: string): Promise<Buffer | null>;
   /** Loses a resume behind the store's back, as a disk fault or an operator would. */
   removeResume(leadId: string): Promise<void>;
+  /** Every row of a table as the database holds it, read behind the store's back (what a stolen copy would show). */
+  tableRows(table: string): Promise<Record<string, unknown>[]>;
   /** Drops the schema and removes DATA_DIR. */
   drop(): Promise<void>;
 }
@@ -77,6 +81,16 @@ export async function createTestDatabase(dialect: StoreDialect, name: string): P
       }
       const { rowCount } = await query("DELETE FROM lead_files WHERE lead_id = $1", [leadId]);
       if (rowCount !== 1) throw new Error(`lead ${leadId} has no resume row`);
+    },
+    async tableRows(table) {
+      if (!/^[a-z_]+$/.test(table)) throw new Error(`not a table name: ${table}`);
+      if (databaseUrl) return (await query(`SELECT * FROM ${table}`, [])).rows;
+      const sqlite = new DatabaseSync(path.join(dataDir, SQLITE_FILE), { readOnly: true });
+      try {
+        return sqlite.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
+      } finally {
+        sqlite.close();
+      }
     },
     async drop() {
       await schema?.drop();

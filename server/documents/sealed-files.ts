@@ -1,4 +1,4 @@
-import { createReadStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { pipeline, type Readable } from "node:stream";
 import { pipeline as pipelineAsync } from "node:stream/promises";
@@ -25,17 +25,9 @@ export async function sealToFile(
 ): Promise<{ keyId: string }> {
   const temp = `${file}${TEMP_SUFFIX}`;
   try {
-    const handle = await open(temp, "w", PRIVATE_FILE_MODE);
-    try {
-      await pipelineAsync(
-        source,
-        encryptDocument(keyring, documentId),
-        handle.createWriteStream({ autoClose: false }),
-      );
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    // flush: the file is synced before it closes, so the rename never makes a file whose bytes are not on disk.
+    const out = createWriteStream(temp, { mode: PRIVATE_FILE_MODE, flush: true });
+    await pipelineAsync(source, encryptDocument(keyring, documentId), out);
     await commitFile(temp, file);
   } catch (error) {
     await removeQuietly(temp);
