@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { readdir } from "node:fs/promises";
+import { readdir, utimes } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
@@ -7,9 +7,11 @@ import { DEFAULT_CHECKLISTS } from "../../leads/credential-checklist.ts";
 import { itemStatus } from "../../leads/credential-status.ts";
 import { DIALECTS } from "../../test-support/test-database.ts";
 import { storeFixture } from "../../test-support/vitest-fixtures.ts";
-import { documentDirOf } from "../store/resume-files.ts";
+import { newId } from "../store/ids.ts";
+import { documentDirOf, SWEEP_GRACE_MS } from "../store/resume-files.ts";
 import { documentKeyring } from "./document-crypto.ts";
 import { LINK_VALID_DAYS, linkOf, requestDocuments, tokenHashOf } from "./document-links.ts";
+import { sealToFile } from "./sealed-files.ts";
 import { readSubmission, submitItem } from "./submissions.ts";
 
 const DAY = 86_400_000;
@@ -214,5 +216,21 @@ describe.each(DIALECTS)("a nurse's credential file on %s", (dialect) => {
       credential_submissions: 0,
     });
     expect(await filesOnDisk()).toEqual(recentFiles.map((id) => `${id}.sealed`).sort());
+  });
+
+  it("sweeps at start-up a document whose submission never committed, once it is old enough", async () => {
+    const leadId = await application();
+    const kept = await withDocuments(leadId);
+    const sealed = (id: string) => store.credentials.fileOf(id);
+    const [orphan, young] = [newId(), newId()];
+    for (const id of [orphan, young]) await sealToFile(Readable.from([PDF]), sealed(id), keyring, id);
+    const old = new Date(Date.now() - 2 * SWEEP_GRACE_MS);
+    await utimes(sealed(orphan), old, old);
+    for (const id of kept) await utimes(sealed(id), old, old);
+
+    const reopened = await database.openStore();
+    await reopened.close();
+
+    expect(await filesOnDisk()).toEqual([...kept, young].map((id) => `${id}.sealed`).sort());
   });
 });

@@ -1,5 +1,5 @@
 import type { LeadDb } from "./database.ts";
-import { documentFiles } from "./document-files.ts";
+import { documentFiles, sweepOrphanDocuments } from "./document-files.ts";
 import { closable } from "./engine.ts";
 import { openPostgresEngine } from "./postgres-engine.ts";
 import { type AuditLog, auditLogQueries } from "./queries/audit-log.ts";
@@ -100,6 +100,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         })
       : await openSqliteEngine(options.dataDir),
   );
+  // A document written just before a crash, whose submission never committed.
+  await sweepOrphanDocuments(engine.db, options.dataDir, Date.now());
   const reads = leadReads(engine, options.channels ?? DEFAULT_CHANNELS);
   const documents = documentFiles(options.dataDir);
   return {
