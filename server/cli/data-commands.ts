@@ -1,6 +1,12 @@
 import path from "node:path";
 import { createEraser } from "../staff/admin/erase.ts";
-import { BackupError, backupSqlite, POSTGRES_BACKUP_HINT, restoreSqlite } from "../store/backup.ts";
+import {
+  BackupError,
+  backupSqlite,
+  filesInWords,
+  POSTGRES_BACKUP_HINT,
+  restoreSqlite,
+} from "../store/backup.ts";
 import { rotateBackups } from "../store/backup-rotation.ts";
 import { type CliIo, command, stringOption, UsageError, wholeNumberOption } from "./command.ts";
 
@@ -93,7 +99,7 @@ export const dataCommands = [
     run: ({ target, keep }, { config, io }) =>
       backupStep(io, config.DATABASE_URL, async () => {
         const manifest = await backupSqlite(config.dataDir, target);
-        const done = `Backed up ${manifest.leads} lead(s) and ${manifest.files.length - 1} resume(s) to ${target} (checksums in manifest.json).`;
+        const done = `Backed up ${manifest.leads} lead(s) and ${filesInWords(manifest)} to ${target} (checksums in manifest.json).`;
         if (keep === undefined) return done;
         const removed = await rotateBackups(target, keep);
         return `${done}\nKept the ${keep} newest backup(s) in ${path.dirname(target)}; removed ${removed.length}.`;
@@ -111,7 +117,7 @@ export const dataCommands = [
     run: (source, { config, io }) =>
       backupStep(io, config.DATABASE_URL, async () => {
         const manifest = await restoreSqlite(source, config.dataDir);
-        return `Restored ${manifest.leads} lead(s) and ${manifest.files.length - 1} resume(s) from the backup of ${manifest.createdAt} into ${config.dataDir}; every checksum matched.`;
+        return `Restored ${manifest.leads} lead(s) and ${filesInWords(manifest)} from the backup of ${manifest.createdAt} into ${config.dataDir}; every checksum matched.`;
       }),
   }),
 ];

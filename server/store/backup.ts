@@ -6,11 +6,13 @@ import { DatabaseSync } from "node:sqlite";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
 import { makeDirs } from "./data-dir.ts";
-import { fsyncDir, resumeDirOf, resumePathOf, tempDirOf } from "./resume-files.ts";
+import { documentDirOf, fsyncDir, resumeDirOf, resumePathOf, tempDirOf } from "./resume-files.ts";
 import { SQLITE_FILE } from "./sqlite-engine.ts";
 
 export const MANIFEST_FILE = "manifest.json";
 const RESUME_FILE = /^resumes\/[A-Za-z0-9-]+\.(pdf|docx|doc)$/;
+/** A credential document, encrypted as it lies in DATA_DIR: the backup holds no key to read it. */
+const DOCUMENT_FILE = /^documents\/[A-Za-z0-9-]+\.sealed$/;
 
 /** A backup's table of contents; written last, so a backup without one is incomplete. */
 const manifestSchema = z.object({
@@ -23,7 +25,7 @@ const manifestSchema = z.object({
   files: z.array(
     z.object({
       // Only names a backup can hold: a tampered manifest must not write outside DATA_DIR.
-      path: z.union([z.literal(SQLITE_FILE), z.string().regex(RESUME_FILE)]),
+      path: z.union([z.literal(SQLITE_FILE), z.string().regex(RESUME_FILE), z.string().regex(DOCUMENT_FILE)]),
       size: z.number().int().min(0),
       sha256: z.string().regex(/^[0-9a-f]{64}$/),
     }),
@@ -122,6 +124,7 @@ export async function backupSqlite(
     let leads: number;
     let schemaVersion: string;
     let resumes: { id: string; resume_kind: "pdf" | "docx" | "doc" }[];
+    let documents: { id: string }[];
     try {
       leads = Number((snapshot.prepare("SELECT COUNT(*) AS n FROM leads").get() as { n: number }).n);
       schemaVersion = (
@@ -130,6 +133,15 @@ export async function backupSqlite(
       resumes = snapshot
         .prepare("SELECT id, resume_kind FROM leads WHERE resume_kind IS NOT NULL ORDER BY id")
         .all() as typeof resumes;
+      // A store not yet migrated by a newer server has no credential files.
+      const withDocuments = snapshot
+        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'credential_submissions'")
+        .get();
+      documents = withDocuments
+        ? (snapshot
+            .prepare("SELECT id FROM credential_submissions WHERE file_type IS NOT NULL ORDER BY id")
+            .all() as typeof documents)
+        : [];
     } finally {
       snapshot.close();
     }
@@ -149,7 +161,25 @@ export async function backupSqlite(
         );
       }
     }
+    // documents/ only when there are any: a backup of a store without credential files looks as it always did.
+    if (documents.length > 0) await makeDirs(path.join(backupDir, "documents"));
+    for (const { id } of documents) {
+      const relative = `documents/${id}.sealed`;
+      try {
+        const copied = await copyFileDurably(
+          path.join(documentDirOf(dataDir), `${id}.sealed`),
+          path.join(backupDir, relative),
+        );
+        files.push({ path: relative, ...copied });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        throw new BackupError(
+          `A credential document (submission ${id}) vanished during the backup: run the backup again.`,
+        );
+      }
+    }
     await fsyncDir(path.join(backupDir, "resumes"));
+    if (documents.length > 0) await fsyncDir(path.join(backupDir, "documents"));
 
     const manifest: BackupManifest = {
       format: 1,
@@ -201,6 +231,14 @@ async function readManifest(backupDir: string): Promise<BackupManifest> {
 const corrupted = (backupDir: string, file: string, what: string) =>
   new BackupError(`The backup in ${backupDir} is corrupted: ${file} ${what}. Nothing was restored.`);
 
+/** What a backup holds besides the database: "3 resume(s)", and its credential documents when it has any. */
+export function filesInWords(manifest: BackupManifest): string {
+  const count = (folder: string) =>
+    manifest.files.filter((file) => file.path.startsWith(`${folder}/`)).length;
+  const documents = count("documents");
+  return `${count("resumes")} resume(s)${documents > 0 ? ` and ${documents} credential document(s)` : ""}`;
+}
+
 /** Checks every file of a backup against its manifest; returns the manifest when all match. */
 export async function verifyBackup(backupDir: string): Promise<BackupManifest> {
   const manifest = await readManifest(backupDir);
@@ -224,6 +262,7 @@ export async function restoreSqlite(backupDir: string, dataDir: string): Promise
       `DATA_DIR ${dataDir} is not empty: restore only into an empty DATA_DIR (stop the server and move the current one aside first).`,
     );
   await makeDirs(resumeDirOf(dataDir));
+  await makeDirs(documentDirOf(dataDir));
   await makeDirs(tempDirOf(dataDir));
   try {
     for (const file of manifest.files) {
@@ -232,6 +271,7 @@ export async function restoreSqlite(backupDir: string, dataDir: string): Promise
         throw corrupted(backupDir, file.path, "changed while it was restored");
     }
     await fsyncDir(resumeDirOf(dataDir));
+    await fsyncDir(documentDirOf(dataDir));
     await fsyncDir(dataDir);
   } catch (error) {
     for (const entry of await readdir(dataDir))
