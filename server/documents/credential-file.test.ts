@@ -71,6 +71,7 @@ describe.each(DIALECTS)("a nurse's credential file on %s", (dialect) => {
       document: null,
       now: NOW,
     });
+    if (!first || !second) throw new Error("the documents were not recorded");
     return [first, second];
   }
 
