@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { readdir, utimes } from "node:fs/promises";
+import { readdir, readFile, utimes } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
@@ -180,6 +180,10 @@ describe.each(DIALECTS)("a nurse's credential file on %s", (dialect) => {
     ]);
     expect(history[0]?.file).toEqual({ type: "pdf", size: PDF.length, keyId: keyring.current.id });
     expect((await buffer(readSubmission(store, keyring, again ?? ""))).equals(PDF)).toBe(true);
+    // On disk, what a copy of DATA_DIR would show: no PDF signature, no run of its bytes.
+    const onDisk = await readFile(store.credentials.fileOf(again ?? ""));
+    expect(onDisk.includes("%PDF")).toBe(false);
+    expect(onDisk.includes(PDF.subarray(1000, 1032))).toBe(false);
   });
 
   it("erases a lead's credential file, rows and encrypted files, with the lead, and nobody else's", async () => {
