@@ -1,10 +1,10 @@
 import type { ColumnType, Generated, Kysely } from "kysely";
-import type { OpeningsTable } from "./openings-table.ts";
 import type {
   CredentialItemsTable,
   CredentialRequestsTable,
   CredentialSubmissionsTable,
 } from "./credential-rows.ts";
+import type { OpeningsTable } from "./openings-table.ts";
 import type {
   Channel,
   DeliveryProblem,
