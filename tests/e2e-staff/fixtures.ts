@@ -49,37 +49,55 @@ export interface Seed {
 
 let clients = 0;
 
+type SeededRole = keyof Seed["accounts"];
+
 export const test = base.extend<
-  { signedInAsAdmin: () => Promise<void> },
-  { server: StaffServer; seed: Seed; adminSession: Cookie[] }
+  { signedInAs: (role: SeededRole) => Promise<void> },
+  { server: StaffServer; seed: Seed; sessionOf: (role: SeededRole) => Promise<Cookie[]> }
 >({
   server: [undefined as unknown as StaffServer, { option: true, scope: "worker" }],
   seed: [
     async ({ server }, use) => use(JSON.parse(readFileSync(server.seedFile, "utf8")) as Seed),
     { scope: "worker" },
   ],
-  // One admin session per worker, signed in through the API, for the tests about a page rather than signing in.
-  adminSession: [
+  // One session per seeded account and worker, signed in through the API the first time a test asks for it. Each
+  // sign-in of an account spends one 30-second authenticator step (withFreshCode), so tests about a page rather
+  // than about signing in reuse these instead of each taking its turn at the sign-in page.
+  sessionOf: [
     async ({ playwright, server, seed }, use, workerInfo) => {
-      const request = await playwright.request.newContext({
-        baseURL: server.origin,
-        extraHTTPHeaders: { "X-Forwarded-For": `10.255.${workerInfo.workerIndex % 256}.1` },
+      const sessions = new Map<SeededRole, Promise<Cookie[]>>();
+      const signInAs = async (role: SeededRole) => {
+        const account = seed.accounts[role];
+        const session = await playwright.request.newContext({
+          baseURL: server.origin,
+          extraHTTPHeaders: { "X-Forwarded-For": `10.255.${workerInfo.workerIndex % 256}.1` },
+        });
+        try {
+          const signedIn = await withFreshCode(account, (code) =>
+            session.post("/api/staff/sign-in", {
+              data: { email: account.email, password: PASSWORD, code },
+              headers: { Origin: server.origin },
+            }),
+          );
+          expect(signedIn.status(), `signing in as ${role}`).toBe(200);
+          return (await session.storageState()).cookies;
+        } finally {
+          await session.dispose();
+        }
+      };
+      await use((role) => {
+        let cookies = sessions.get(role);
+        if (!cookies) {
+          cookies = signInAs(role);
+          sessions.set(role, cookies);
+        }
+        return cookies;
       });
-      const { admin } = seed.accounts;
-      const signedIn = await withFreshCode(admin, (code) =>
-        request.post("/api/staff/sign-in", {
-          data: { email: admin.email, password: PASSWORD, code },
-          headers: { Origin: server.origin },
-        }),
-      );
-      expect(signedIn.status()).toBe(200);
-      await use((await request.storageState()).cookies);
-      await request.dispose();
     },
     { scope: "worker" },
   ],
-  signedInAsAdmin: async ({ context, adminSession }, use) => {
-    await use(() => context.addCookies(adminSession));
+  signedInAs: async ({ context, sessionOf }, use) => {
+    await use(async (role) => context.addCookies(await sessionOf(role)));
   },
   // Each test is a client of its own address: the server trusts X-Forwarded-For from loopback (TRUST_PROXY) and
   // counts sign-in attempts per address (20 in 5 minutes), so no test spends another's.

@@ -132,9 +132,10 @@ test("sign-in shows the API's errors, the lockout and the rate limit", async ({ 
 
 test("keyboard: j/k move through the inbox, Enter opens a lead, Escape returns with the filter kept", async ({
   page,
-  seed,
+  signedInAs,
 }) => {
-  await signIn(page, seed.accounts.admin, { next: "/staff?delivery=delivered" });
+  await signedInAs("admin");
+  await page.goto("/staff?delivery=delivered");
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
   const links = page.locator("a[data-lead-link]");
   await expect(links.first()).toBeVisible();
@@ -152,9 +153,10 @@ test("keyboard: j/k move through the inbox, Enter opens a lead, Escape returns w
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
 });
 
-test("a new lead appears in the open inbox without a reload", async ({ page, seed }) => {
+test("a new lead appears in the open inbox without a reload", async ({ page, signedInAs }) => {
   await page.clock.install();
-  await signIn(page, seed.accounts.admin);
+  await signedInAs("admin");
+  await page.goto("/staff");
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
   const name = `Newcomer ${unique()}`;
   await arrive(page.request, "careworks-demo", {
@@ -170,7 +172,7 @@ test("a new lead appears in the open inbox without a reload", async ({ page, see
 
 test("status, assignee and a note: each says what it did and shows in the history; a status undoes", async ({
   page,
-  seed,
+  signedInAs,
 }) => {
   const name = `Status ${unique()}`;
   const id = await arrive(page.request, "staffing-request", {
@@ -178,7 +180,8 @@ test("status, assignee and a note: each says what it did and shows in the histor
     email: `${unique()}@example.com`,
     facility: "Elm",
   });
-  await signIn(page, seed.accounts.admin, { next: `/staff/leads/${id}` });
+  await signedInAs("admin");
+  await page.goto(`/staff/leads/${id}`);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 
   await page.getByLabel("Current status").selectOption("Contacted");
@@ -221,8 +224,9 @@ test("status, assignee and a note: each says what it did and shows in the histor
   await expect(note).toContainText("Ada Admin");
 });
 
-test("a recruiter sees applications only; a demo lead is not found", async ({ page, seed }) => {
-  await signIn(page, seed.accounts.recruiter);
+test("a recruiter sees applications only; a demo lead is not found", async ({ page, seed, signedInAs }) => {
+  await signedInAs("recruiter");
+  await page.goto("/staff");
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Marisol Vega" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Dana Whitfield" })).toHaveCount(0);
@@ -243,7 +247,7 @@ test("a recruiter sees applications only; a demo lead is not found", async ({ pa
 
 test("other requests from the same person: an admin sees the demo request, a recruiter never learns of it", async ({
   page,
-  seed,
+  signedInAs,
 }) => {
   const email = `both-${unique()}@example.com`;
   const application = await arrive(page.request, "nurse-application", {
@@ -257,7 +261,8 @@ test("other requests from the same person: an admin sees the demo request, a rec
     email,
     company: "Both Clinic",
   });
-  await signIn(page, seed.accounts.admin, { next: `/staff/leads/${application}` });
+  await signedInAs("admin");
+  await page.goto(`/staff/leads/${application}`);
   const others = page.getByRole("region", { name: "Other requests from this person" });
   await expect(others.getByRole("link", { name: "ChartAssist demo request" })).toHaveAttribute(
     "href",
@@ -265,18 +270,20 @@ test("other requests from the same person: an admin sees the demo request, a rec
   );
 
   await page.context().clearCookies();
-  await signIn(page, seed.accounts.recruiter, { next: `/staff/leads/${application}` });
+  await signedInAs("recruiter");
+  await page.goto(`/staff/leads/${application}`);
   await expect(page.getByRole("heading", { level: 1, name: /Bo Both/ })).toBeVisible();
   await expect(others).toContainText("No other requests from this person.");
   await expect(others.getByRole("link")).toHaveCount(0);
 });
 
-test("Mine: the leads assigned to me, kept in the URL", async ({ page, seed, viewport }) => {
+test("Mine: the leads assigned to me, kept in the URL", async ({ page, viewport, signedInAs }) => {
   const mine = `Mine ${unique()}`;
   const theirs = `Theirs ${unique()}`;
   const id = await arrive(page.request, "payroll-info", { name: mine, email: `${unique()}@example.com` });
   await arrive(page.request, "payroll-info", { name: theirs, email: `${unique()}@example.com` });
-  await signIn(page, seed.accounts.admin, { next: `/staff/leads/${id}` });
+  await signedInAs("admin");
+  await page.goto(`/staff/leads/${id}`);
   await page.getByLabel("Assigned to").selectOption({ label: "Ada Admin (admin@example.com)" });
   await expect(page.getByText("Assigned to Ada Admin.")).toBeVisible();
 
@@ -318,9 +325,10 @@ test("My settings: assignment e-mails turn off and on, kept by the server", asyn
 
 test("reports: a recruiter sees the applications' numbers only; an admin every form, over the range asked", async ({
   page,
-  seed,
+  signedInAs,
 }) => {
-  await signIn(page, seed.accounts.recruiter);
+  await signedInAs("recruiter");
+  await page.goto("/staff");
   await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Reports" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
   const leads = page.getByRole("figure", { name: "Leads per week" });
@@ -337,7 +345,8 @@ test("reports: a recruiter sees the applications' numbers only; an admin every f
   await expect(page.getByText(/ChartAssist|CareWorks|Staffing request|Payroll/)).toHaveCount(0);
 
   await page.context().clearCookies();
-  await signIn(page, seed.accounts.admin, { next: "/staff/reports" });
+  await signedInAs("admin");
+  await page.goto("/staff/reports");
   await expect(page.getByRole("figure", { name: "Leads per week" }).locator("svg").first()).toBeVisible();
   const to = new Date().toISOString().slice(0, 10);
   const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
@@ -366,8 +375,8 @@ test("reports: a recruiter sees the applications' numbers only; an admin every f
 
 test("erase: e-mail, then what will go, then the confirmation, then what went", async ({
   page,
-  seed,
   server,
+  signedInAs,
 }) => {
   const email = `erase-${unique()}@example.com`;
   const id = await arrive(page.request, "payroll-info", {
@@ -375,7 +384,8 @@ test("erase: e-mail, then what will go, then the confirmation, then what went", 
     email,
     organization: "Gone Co",
   });
-  await signIn(page, seed.accounts.admin, { next: "/staff/erase" });
+  await signedInAs("admin");
+  await page.goto("/staff/erase");
   await page.getByLabel("E-mail address").fill(email);
   await page.getByRole("button", { name: "Show what will be erased" }).click();
   await expect(page.getByRole("heading", { name: `This will erase, for ${email}:` })).toBeVisible();
@@ -563,9 +573,9 @@ const staffPages: {
 ];
 
 for (const { name, signedIn, open } of staffPages) {
-  test(`axe and layout: ${name}`, async ({ page, viewport, seed, server, signedInAsAdmin }) => {
+  test(`axe and layout: ${name}`, async ({ page, viewport, seed, server, signedInAs }) => {
     test.skip(server.database !== "sqlite", "the pages' markup does not depend on the database");
-    if (signedIn) await signedInAsAdmin();
+    if (signedIn) await signedInAs("admin");
     await open(page, { phone: (viewport?.width ?? 0) < 768, seed, server });
     await page.waitForLoadState("networkidle");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
