@@ -1,28 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type LeadList, type LeadPage, leadListAnswer, leadPageAnswer } from "../../../staff/leads-api.ts";
-import { GOOD_OPENING } from "../../../test-support/openings.ts";
+import { openingValuesOf } from "../../../test-support/openings.ts";
 import type { StaffMemberFixture } from "../../../test-support/staff-harness.ts";
 import { DIALECTS } from "../../../test-support/test-database.ts";
 import { staffHarnessFixture } from "../../../test-support/vitest-fixtures.ts";
-import type { OpeningValues } from "../../store/queries/openings.ts";
 
 const T0 = Date.UTC(2026, 10, 2, 15);
 const NURSE = { lastName: "Seacole", email: "mary@example.com", consent: "on" };
-
-/** The store's values of an opening, from what the staff form sends. */
-const openingValues = (title: string): OpeningValues => {
-  const { payFrom, payTo, postalCode, employmentType, startDate, validThrough: _, ...rest } = GOOD_OPENING;
-  return {
-    ...rest,
-    title,
-    postalCode,
-    employmentType,
-    startDate,
-    payFromCents: payFrom * 100,
-    payToCents: payTo * 100,
-    validThrough: null,
-  };
-};
 
 /** The cells of a CSV where every cell is quoted (as the export writes it), by row. */
 const cellsOf = (csv: string) =>
@@ -58,7 +42,7 @@ describe.each(DIALECTS)("openings in the inbox on %s", (dialect) => {
     seller = await h.addStaff("sales");
     let created = 0;
     const create = async (title: string) =>
-      (await h.store.openings.create(openingValues(title), T0 + created++)).id;
+      (await h.store.openings.create(openingValuesOf(title), T0 + created++)).id;
     opening.nights = await create("Night Shift RN, Med-Surg (Albany Medical Center, 12-hour nights)");
     opening.days = await create("Day Shift LPN");
     opening.hostile = await create('=HYPERLINK("https://evil.example","Pay, "bonus"")');
