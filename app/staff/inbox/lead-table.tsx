@@ -1,23 +1,37 @@
 import { cn } from "~/lib/cn";
 import { formatListDate } from "~/staff/lib/format";
+import { OpeningName } from "~/staff/ui/opening-name";
 import { DueText } from "~/staff/ui/promise-text";
 import { StatusPill } from "~/staff/ui/status-pill";
 import { TableHead } from "~/staff/ui/table-head";
 import type { LeadRow } from "../../../staff/leads-api.ts";
-import { DELIVERY_LABELS } from "../../../staff/workflow.ts";
+import { leadScopeOf } from "../../../staff/permissions.ts";
+import type { Role } from "../../../staff/roles.ts";
+import { DELIVERY_LABELS, isApplicationForm } from "../../../staff/workflow.ts";
 import { FormMarker, LeadLink, NewDot, UnreadReplies } from "./lead-marks";
 
-const COLUMNS = ["Name", "Form", "Organisation", "Status", "Assignee", "Delivery", "Received"] as const;
+/** The columns; a role that sees applications also gets each one's opening and credential. */
+const columnsFor = (applications: boolean) => [
+  "Name",
+  "Form",
+  ...(applications ? ["Opening", "Credential"] : []),
+  "Organisation",
+  "Status",
+  "Assignee",
+  "Delivery",
+  "Received",
+];
 
 /**
  * The inbox on a wide screen: one row per lead, sticky column headers, unread rows bold with a dot, unread
- * replies and the response promise in words.
+ * replies and the response promise in words; an application's opening, credential and years of experience.
  */
-export function LeadTable({ leads, back }: { leads: LeadRow[]; back: string }) {
+export function LeadTable({ leads, back, role }: { leads: LeadRow[]; back: string; role: Role }) {
+  const applications = leadScopeOf(role).forms.some(isApplicationForm);
   return (
     <div className="overflow-clip rounded-xl border border-line bg-white shadow-sm">
       <table className="w-full border-collapse text-left text-sm">
-        <TableHead columns={COLUMNS} sticky lastAlign="right" />
+        <TableHead columns={columnsFor(applications)} sticky lastAlign="right" />
         <tbody>
           {leads.map((lead) => (
             <tr
@@ -43,6 +57,25 @@ export function LeadTable({ leads, back }: { leads: LeadRow[]; back: string }) {
               <td className="px-3 py-2 font-normal">
                 <FormMarker lead={lead} />
               </td>
+              {applications ? (
+                <>
+                  <td className="max-w-64 min-w-40 px-3 py-2 font-normal">
+                    {lead.opening ? <OpeningName opening={lead.opening} role={role} /> : "—"}
+                  </td>
+                  <td className="px-3 py-2 font-normal whitespace-nowrap">
+                    {lead.credential || lead.experience ? (
+                      <span className="flex flex-col">
+                        <span className="font-semibold text-ink">{lead.credential ?? "—"}</span>
+                        {lead.experience ? (
+                          <span className="text-xs text-muted tabular-nums">{lead.experience}</span>
+                        ) : null}
+                      </span>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                </>
+              ) : null}
               <td className="max-w-48 truncate px-3 py-2 text-ink-soft">{lead.organisation ?? "—"}</td>
               <td className="px-3 py-2">
                 <StatusPill status={lead.status} />
