@@ -45,7 +45,8 @@ describe("openings in the inbox", () => {
     renderStaff("/staff");
     await screen.findByRole("link", { name: "Jonah Brooks" });
     const headers = screen.getAllByRole("columnheader").map((header) => header.textContent);
-    expect(headers.slice(0, 4)).toEqual(["Name", "Form", "Opening", "Credential"]);
+    // A recruiter sees applications only: no Organisation column, which a request alone has.
+    expect(headers).toEqual(["Name", "Form", "Opening", "Status", "Assignee", "Delivery", "Received"]);
     const [first, second] = screen.getAllByRole("row").slice(1) as HTMLElement[];
     const link = within(first as HTMLElement).getByRole("link", { name: `Opening: ${NIGHTS.title}` });
     expect(link).toHaveAttribute("href", `/staff/openings/${NIGHTS.id}`);
@@ -53,8 +54,11 @@ describe("openings in the inbox", () => {
       within(row as HTMLElement)
         .getAllByRole("cell")
         .map((cell) => cell.textContent);
-    expect(cells(first).slice(2, 4)).toEqual([`Opening: ${NIGHTS.title}`, "LPN1-3 years"]);
-    expect(cells(second).slice(2, 4)).toEqual(["—", "RN3-5 years"]);
+    expect(cells(first).slice(1, 3)).toEqual([
+      "Nurse applicationLPN · 1-3 years",
+      `Opening: ${NIGHTS.title}`,
+    ]);
+    expect(cells(second).slice(1, 3)).toEqual(["Nurse applicationRN · 3-5 years", "—"]);
   });
 
   it("shows the same on a phone's card", async () => {
@@ -108,7 +112,7 @@ describe("openings in the inbox", () => {
     await screen.findByRole("link", { name: "Dana Whitfield" });
     expect(screen.queryByLabelText("Opening")).not.toBeInTheDocument();
     expect(screen.queryByRole("columnheader", { name: "Opening" })).not.toBeInTheDocument();
-    expect(screen.queryByRole("columnheader", { name: "Credential" })).not.toBeInTheDocument();
+    expect(screen.getByRole("columnheader", { name: "Organisation" })).toBeInTheDocument();
   });
 
   it("names the opening on the lead page, linked to its page", async () => {

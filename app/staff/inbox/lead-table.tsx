@@ -8,14 +8,14 @@ import type { LeadRow } from "../../../staff/leads-api.ts";
 import { leadScopeOf } from "../../../staff/permissions.ts";
 import type { Role } from "../../../staff/roles.ts";
 import { DELIVERY_LABELS, isApplicationForm } from "../../../staff/workflow.ts";
-import { FormMarker, LeadLink, NewDot, UnreadReplies } from "./lead-marks";
+import { Applicant, FormMarker, LeadLink, NewDot, UnreadReplies } from "./lead-marks";
 
-/** The columns; a role that sees applications also gets each one's opening and credential. */
-const columnsFor = (applications: boolean) => [
+/** The columns: an application's opening for a role that sees applications, a request's organisation for one that sees requests. */
+const columnsFor = (applications: boolean, requests: boolean) => [
   "Name",
   "Form",
-  ...(applications ? ["Opening", "Credential"] : []),
-  "Organisation",
+  ...(applications ? ["Opening"] : []),
+  ...(requests ? ["Organisation"] : []),
   "Status",
   "Assignee",
   "Delivery",
@@ -27,11 +27,13 @@ const columnsFor = (applications: boolean) => [
  * replies and the response promise in words; an application's opening, credential and years of experience.
  */
 export function LeadTable({ leads, back, role }: { leads: LeadRow[]; back: string; role: Role }) {
-  const applications = leadScopeOf(role).forms.some(isApplicationForm);
+  const { forms } = leadScopeOf(role);
+  const applications = forms.some(isApplicationForm);
+  const requests = forms.some((form) => !isApplicationForm(form));
   return (
     <div className="overflow-clip rounded-xl border border-line bg-white shadow-sm">
       <table className="w-full border-collapse text-left text-sm">
-        <TableHead columns={columnsFor(applications)} sticky lastAlign="right" />
+        <TableHead columns={columnsFor(applications, requests)} sticky lastAlign="right" />
         <tbody>
           {leads.map((lead) => (
             <tr
@@ -55,28 +57,20 @@ export function LeadTable({ leads, back, role }: { leads: LeadRow[]; back: strin
                 </span>
               </td>
               <td className="px-3 py-2 font-normal">
-                <FormMarker lead={lead} />
+                <span className="flex flex-col gap-0.5">
+                  <FormMarker lead={lead} />
+                  {/* An application's credential and years of experience, which recruiters scan by. */}
+                  <Applicant lead={lead} className="pl-4.5 text-xs" />
+                </span>
               </td>
               {applications ? (
-                <>
-                  <td className="max-w-64 min-w-40 px-3 py-2 font-normal">
-                    {lead.opening ? <OpeningName opening={lead.opening} role={role} /> : "—"}
-                  </td>
-                  <td className="px-3 py-2 font-normal whitespace-nowrap">
-                    {lead.credential || lead.experience ? (
-                      <span className="flex flex-col">
-                        <span className="font-semibold text-ink">{lead.credential ?? "—"}</span>
-                        {lead.experience ? (
-                          <span className="text-xs text-muted tabular-nums">{lead.experience}</span>
-                        ) : null}
-                      </span>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                </>
+                <td className="max-w-60 min-w-36 px-3 py-2 font-normal">
+                  {lead.opening ? <OpeningName opening={lead.opening} role={role} /> : "—"}
+                </td>
               ) : null}
-              <td className="max-w-48 truncate px-3 py-2 text-ink-soft">{lead.organisation ?? "—"}</td>
+              {requests ? (
+                <td className="max-w-48 truncate px-3 py-2 text-ink-soft">{lead.organisation ?? "—"}</td>
+              ) : null}
               <td className="px-3 py-2">
                 <StatusPill status={lead.status} />
               </td>
