@@ -1,5 +1,7 @@
+import { CompiledQuery } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type LeadList, type LeadPage, leadListAnswer, leadPageAnswer } from "../../../staff/leads-api.ts";
+import { leadScopeOf } from "../../../staff/permissions.ts";
 import { openingValuesOf } from "../../../test-support/openings.ts";
 import type { StaffMemberFixture } from "../../../test-support/staff-harness.ts";
 import { DIALECTS } from "../../../test-support/test-database.ts";
@@ -114,6 +116,28 @@ describe.each(DIALECTS)("openings in the inbox on %s", (dialect) => {
       { id: opening.unused, title: "School Nurse, Troy", count: 0 },
     ]);
   });
+
+  it.runIf(dialect === "sqlite")(
+    "counts the openings from leads_by_opening and finds an opening's page there, never scanning every lead",
+    async () => {
+      const scope = leadScopeOf("admin");
+      for (const query of [
+        h.store.inbox.openingCountsQuery(scope, {}).compile(),
+        h.store.inbox.openingCountsQuery(scope, { status: "New", openingId: opening.days }).compile(),
+        h.store.inbox.pageQuery(scope, { openingId: opening.days }).limit(50).compile(),
+      ]) {
+        const plan = await h.db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
+        );
+        const steps = plan.rows.map((row) => row.detail);
+        expect(
+          steps.some((step) => /^SEARCH l USING INDEX leads_by_opening\b/.test(step)),
+          steps.join("\n"),
+        ).toBe(true);
+        expect(steps.filter((step) => /^SCAN l\b/.test(step))).toEqual([]);
+      }
+    },
+  );
 
   it("offers the sales role no openings: it sees no applications", async () => {
     const sales = await list(seller);

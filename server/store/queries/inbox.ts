@@ -197,7 +197,28 @@ export function inboxQueries(engine: Engine) {
     ]);
   };
 
+  /**
+   * Every opening with its applications among the matching leads, the Opening filter left out: per opening, a
+   * count through the partial index leads_by_opening (opening_id = ?), so it reads only applications tied to an
+   * opening, never every lead of the role (a grouped join made SQLite walk them all by form).
+   */
+  const openingCountsQuery = (scope: InboxScope, filters: LeadFilters) => {
+    const applications = matching(scope, { ...filters, openingId: undefined })
+      .where(sql<SqlBool>`l.opening_id = o.id`)
+      .select(sql<number>`count(*)`.as("n"));
+    return (
+      db
+        .selectFrom("openings as o")
+        .select(["o.id", "o.title", sql<number | string | bigint>`(${applications})`.as("count")])
+        .orderBy("count", "desc")
+        // Then the newest opening first (ids are time-ordered): titles sort apart on the two databases.
+        .orderBy("o.id", "desc")
+    );
+  };
+
   return {
+    /** The openings' count query, for its plan (inbox-openings.test.ts checks it reads leads_by_opening). */
+    openingCountsQuery,
     /** The views' count query, for its plans (inbox-views-plan.test.ts checks each reads one small index). */
     viewsQuery,
     /** The list's count query, for its plan (inbox-sources.test.ts checks it reads the covering index alone). */
@@ -224,26 +245,12 @@ export function inboxQueries(engine: Engine) {
     },
 
     /**
-     * The openings with applications among the matching leads (the Opening filter left out), the most first,
-     * read through leads_by_opening; the chosen opening is among them even when none of its applications match.
+     * The openings with applications among the matching leads (the Opening filter left out), the most first;
+     * the chosen opening is among them even when none of its applications match.
      */
     async openingCounts(scope: InboxScope, filters: LeadFilters): Promise<OpeningCountRow[]> {
-      const counted = await matching(scope, { ...filters, openingId: undefined })
-        .innerJoin("openings as o", "o.id", "l.opening_id")
-        .select((eb) => ["o.id", "o.title", eb.fn.countAll<number>().as("count")])
-        .groupBy(["o.id", "o.title"])
-        .orderBy("count", "desc")
-        // Then the newest opening first (ids are time-ordered): titles sort apart on the two databases.
-        .orderBy("o.id", "desc")
-        .execute();
-      const chosen = filters.openingId;
-      if (chosen === undefined || counted.some((row) => row.id === chosen)) return counted;
-      const opening = await db
-        .selectFrom("openings")
-        .select(["id", "title"])
-        .where("id", "=", chosen)
-        .executeTakeFirst();
-      return opening ? [...counted, { ...opening, count: 0 }] : counted;
+      const rows = await openingCountsQuery(scope, filters).execute();
+      return rows.filter((row) => Number(row.count) > 0 || row.id === filters.openingId);
     },
 
     /** The views' counts for one staff member: over all the role's leads, whatever the filters. */
