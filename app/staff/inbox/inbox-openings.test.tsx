@@ -45,7 +45,7 @@ describe("openings in the inbox", () => {
     renderStaff("/staff");
     await screen.findByRole("link", { name: "Jonah Brooks" });
     const headers = screen.getAllByRole("columnheader").map((header) => header.textContent);
-    // A recruiter sees applications only: no Organisation column, which a request alone has.
+    // A recruiter sees applications only: the column names their opening.
     expect(headers).toEqual(["Name", "Form", "Opening", "Status", "Assignee", "Delivery", "Received"]);
     const [first, second] = screen.getAllByRole("row").slice(1) as HTMLElement[];
     const link = within(first as HTMLElement).getByRole("link", { name: `Opening: ${NIGHTS.title}` });
@@ -113,6 +113,18 @@ describe("openings in the inbox", () => {
     expect(screen.queryByLabelText("Opening")).not.toBeInTheDocument();
     expect(screen.queryByRole("columnheader", { name: "Opening" })).not.toBeInTheDocument();
     expect(screen.getByRole("columnheader", { name: "Organisation" })).toBeInTheDocument();
+  });
+
+  it("heads the column Organisation / opening for an admin, who sees requests and applications", async () => {
+    mockStaffApi({ ...signedInAs("admin"), leads: () => listOf([...applications(), rowOf(dana)], counts) });
+    renderStaff("/staff");
+    await screen.findByRole("link", { name: "Dana Whitfield" });
+    expect(screen.getAllByRole("columnheader")[2]).toHaveTextContent("Organisation / opening");
+    const third = screen
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => within(row).getAllByRole("cell")[2]?.textContent);
+    expect(third).toEqual([`Opening: ${NIGHTS.title}`, "—", "Oakridge Care Center"]);
   });
 
   it("names the opening on the lead page, linked to its page", async () => {

@@ -10,17 +10,15 @@ import type { Role } from "../../../staff/roles.ts";
 import { DELIVERY_LABELS, isApplicationForm } from "../../../staff/workflow.ts";
 import { Applicant, FormMarker, LeadLink, NewDot, UnreadReplies } from "./lead-marks";
 
-/** The columns: an application's opening for a role that sees applications, a request's organisation for one that sees requests. */
-const columnsFor = (applications: boolean, requests: boolean) => [
-  "Name",
-  "Form",
-  ...(applications ? ["Opening"] : []),
-  ...(requests ? ["Organisation"] : []),
-  "Status",
-  "Assignee",
-  "Delivery",
-  "Received",
-];
+/**
+ * The third column names what a lead is about: a request's organisation, an application's opening; headed by
+ * what the role's leads can have (an admin's has both, and the row stays within 1280 px).
+ */
+function columnsFor(applications: boolean, requests: boolean) {
+  const about =
+    applications && requests ? "Organisation / opening" : applications ? "Opening" : "Organisation";
+  return ["Name", "Form", about, "Status", "Assignee", "Delivery", "Received"];
+}
 
 /**
  * The inbox on a wide screen: one row per lead, sticky column headers, unread rows bold with a dot, unread
@@ -63,14 +61,13 @@ export function LeadTable({ leads, back, role }: { leads: LeadRow[]; back: strin
                   <Applicant lead={lead} className="pl-4.5 text-xs" />
                 </span>
               </td>
-              {applications ? (
-                <td className="max-w-60 min-w-36 px-3 py-2 font-normal">
-                  {lead.opening ? <OpeningName opening={lead.opening} role={role} /> : "—"}
+              {lead.opening ? (
+                <td className="max-w-56 min-w-36 px-3 py-2 font-normal">
+                  <OpeningName opening={lead.opening} role={role} />
                 </td>
-              ) : null}
-              {requests ? (
+              ) : (
                 <td className="max-w-48 truncate px-3 py-2 text-ink-soft">{lead.organisation ?? "—"}</td>
-              ) : null}
+              )}
               <td className="px-3 py-2">
                 <StatusPill status={lead.status} />
               </td>
