@@ -78,7 +78,7 @@ describe("openings in the inbox", () => {
 
   it("names the opening as plain text for a role that does not manage openings", () => {
     const router = createMemoryRouter([
-      { path: "/", element: <OpeningName opening={NIGHTS} role="sales" /> },
+      { path: "/", element: <OpeningName opening={NIGHTS} viewerRole="sales" /> },
     ]);
     render(<RouterProvider router={router} />);
     expect(screen.getByText(NIGHTS.title)).toBeInTheDocument();

@@ -40,7 +40,7 @@ export function LeadCards({ leads, back, role }: { leads: LeadRow[]; back: strin
           </div>
           {lead.opening ? (
             <div className="mt-1.5 pl-4 text-xs font-normal">
-              <OpeningName opening={lead.opening} role={role} />
+              <OpeningName opening={lead.opening} viewerRole={role} />
             </div>
           ) : null}
         </li>

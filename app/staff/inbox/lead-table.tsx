@@ -63,7 +63,7 @@ export function LeadTable({ leads, back, role }: { leads: LeadRow[]; back: strin
               </td>
               {lead.opening ? (
                 <td className="max-w-56 min-w-36 px-3 py-2 font-normal">
-                  <OpeningName opening={lead.opening} role={role} />
+                  <OpeningName opening={lead.opening} viewerRole={role} />
                 </td>
               ) : (
                 <td className="max-w-48 truncate px-3 py-2 text-ink-soft">{lead.organisation ?? "—"}</td>

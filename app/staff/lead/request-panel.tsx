@@ -41,7 +41,7 @@ export function RequestPanel({
           <div className="sm:col-span-2">
             <dt className="text-xs font-semibold tracking-wide text-muted uppercase">Opening</dt>
             <dd className="mt-0.5">
-              <OpeningName opening={opening} role={role} />
+              <OpeningName opening={opening} viewerRole={role} />
             </dd>
           </div>
         ) : null}

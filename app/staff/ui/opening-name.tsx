@@ -12,11 +12,12 @@ import type { Role } from "../../../staff/roles.ts";
  */
 export function OpeningName({
   opening,
-  role,
+  viewerRole,
   className,
 }: {
   opening: LeadOpening;
-  role: Role;
+  /** The signed-in person's role: whether the title links to the opening's page. */
+  viewerRole: Role;
   className?: string;
 }) {
   const title = (
@@ -27,7 +28,7 @@ export function OpeningName({
   return (
     <span className={cn("inline-flex items-baseline gap-1.5 text-ink-soft", className)}>
       <Briefcase aria-hidden className="size-3.5 shrink-0 translate-y-0.5 text-muted" />
-      {may(role, "openings:manage") ? (
+      {may(viewerRole, "openings:manage") ? (
         <Link
           to={staffPaths.opening(opening.id)}
           className="min-w-0 rounded-sm text-navy-800 underline underline-offset-4 outline-none hover:text-navy-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-navy-700"
