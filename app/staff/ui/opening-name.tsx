@@ -1,4 +1,3 @@
-import { Briefcase } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { staffPaths } from "~/staff/lib/staff-paths";
@@ -27,7 +26,6 @@ export function OpeningName({
   );
   return (
     <span className={cn("inline-flex items-baseline gap-1.5 text-ink-soft", className)}>
-      <Briefcase aria-hidden className="size-3.5 shrink-0 translate-y-0.5 text-muted" />
       {may(viewerRole, "openings:manage") ? (
         <Link
           to={staffPaths.opening(opening.id)}
