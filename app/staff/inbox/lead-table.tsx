@@ -45,7 +45,7 @@ export function LeadTable({ leads, back, role }: { leads: LeadRow[]; back: strin
               <td className="py-2 pr-3 pl-4">
                 <span className="flex items-center gap-2.5">
                   <NewDot isNew={lead.isNew} />
-                  <span className="flex min-w-0 flex-col">
+                  <span className="flex max-w-60 min-w-0 flex-col">
                     <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
                       <LeadLink lead={lead} back={back} />
                       <UnreadReplies lead={lead} />
