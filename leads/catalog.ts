@@ -283,6 +283,12 @@ export function fieldLabelOf(formId: string, name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A select's value as people read it ("5+": "5+ years"); the value itself when the form words it as it is. */
+export function optionLabelOf(formId: string, name: string, value: string): string {
+  const control = findLeadForm(formId)?.controls.find((candidate) => candidate.name === name);
+  return control?.optionLabels?.[value] ?? value;
+}
+
 /** The field names a form sends, in the order the spec lists them. */
 export const fieldNames = (form: LeadForm): string[] => [...form.fields];
 

@@ -1,5 +1,6 @@
-import { findLeadForm } from "../leads/catalog.ts";
+import { findLeadForm, optionLabelOf } from "../leads/catalog.ts";
 import type { AuditAction } from "./api.ts";
+import { isApplicationForm } from "./workflow.ts";
 
 /** How staff name a form's leads: the catalog's label, or the id of a form that no longer exists. */
 export const formLabelOf = (formId: string) => findLeadForm(formId)?.label ?? formId;
@@ -13,6 +14,16 @@ export function nameOf(fields: Readonly<Record<string, string>>): string {
 /** The organisation field the form has, if any: company, facility or organization. */
 export const organisationOf = (fields: Readonly<Record<string, string>>): string | null =>
   fields.company || fields.facility || fields.organization || null;
+
+/** What recruiters scan applications by: the credential and the years of experience, as the form words them. */
+export function applicantOf(formId: string, fields: Readonly<Record<string, string>>) {
+  if (!isApplicationForm(formId)) return { credential: null, experience: null };
+  const experience = fields.experience || null;
+  return {
+    credential: fields.credential || null,
+    experience: experience && optionLabelOf(formId, "experience", experience),
+  };
+}
 
 /** How the delivery panel names a lead's channels (LEAD_CHANNELS) and the confirmation e-mail to the person. */
 const CHANNEL_LABELS: Readonly<Record<string, string>> = {

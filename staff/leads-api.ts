@@ -31,6 +31,7 @@ export const INBOX_FILTERS = [
   "mine",
   "overdue",
   "spam",
+  "opening",
   "sort",
 ] as const;
 export type InboxFilter = (typeof INBOX_FILTERS)[number];
@@ -40,6 +41,9 @@ export type InboxFilter = (typeof INBOX_FILTERS)[number];
  * leads/source-labels.ts) asks for the leads without one.
  */
 const sourceValue = z.string().max(SOURCE_MAX);
+
+/** An opening's id as the filter takes it (ids are far shorter; this only bounds what a URL may carry). */
+const OPENING_ID_MAX = 100;
 
 export const INBOX_SORTS = ["newest", "due"] as const;
 
@@ -62,6 +66,8 @@ export const inboxQuery = z.object({
   overdue: z.literal("1").optional(),
   /** Admins only ("Spam"): what the honeypot caught, and nothing else; for anyone else the API answers 404. */
   spam: z.literal("1").optional(),
+  /** Applications for one opening, by its id (roles that see applications). */
+  opening: z.string().trim().max(OPENING_ID_MAX).optional(),
   /** "newest" (the default) or "due": unanswered leads first, the earliest due first, then the rest newest first. */
   sort: z.enum(INBOX_SORTS).optional(),
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
@@ -76,6 +82,14 @@ export const leadPromiseSchema = z.object({
   state: z.enum(PROMISE_STATES),
 });
 export type LeadPromiseAnswer = z.infer<typeof leadPromiseSchema>;
+
+/** The opening an application was for: its id (its staff page) and its title as it is now. */
+export const leadOpeningSchema = z.object({ id: z.string(), title: z.string() });
+export type LeadOpening = z.infer<typeof leadOpeningSchema>;
+
+/** An opening and its applications under the inbox's other filters (the Opening filter's choices). */
+export const openingCountSchema = z.object({ id: z.string(), title: z.string(), count: z.number().int() });
+export type OpeningCount = z.infer<typeof openingCountSchema>;
 
 export const leadRowSchema = z.object({
   id: z.string(),
@@ -97,6 +111,11 @@ export const leadRowSchema = z.object({
   /** The last message on the lead is the person's. */
   awaitingUs: z.boolean(),
   promise: leadPromiseSchema,
+  /** The opening an application was for (its full title), or null. */
+  opening: leadOpeningSchema.nullable(),
+  /** An application's credential ("RN") and years of experience ("3-5 years") as the person chose them. */
+  credential: z.string().nullable(),
+  experience: z.string().nullable(),
 });
 export type LeadRow = z.infer<typeof leadRowSchema>;
 
@@ -115,6 +134,11 @@ export const leadListAnswer = z.object({
     /** The most leads first, at most SOURCE_COUNT_LIMIT of each. */
     campaigns: z.array(sourceCountSchema),
     referrers: z.array(sourceCountSchema),
+    /**
+     * The openings with applications under the other filters, the most first (and the one chosen, even with
+     * none); empty for a role that sees no applications.
+     */
+    openings: z.array(openingCountSchema),
     /** The views' counts over all the viewer's leads, whatever the other filters; spam for admins only. */
     views: z.object({
       awaiting: z.number().int(),
@@ -161,6 +185,8 @@ export const leadDetailSchema = z.object({
   /** The first name a reply's {firstName} takes (plain, at most 40 characters), or null. */
   firstName: z.string().nullable(),
   promise: leadPromiseSchema,
+  /** The opening an application was for, or null. */
+  opening: leadOpeningSchema.nullable(),
   /** The promise in words, as the confirmation put it: "within 1 business hour". */
   promiseWords: z.string(),
 });

@@ -62,6 +62,21 @@ export const sourceConversionSchema = z.object({
   conversions: z.number().int().min(0),
 });
 
+/** One opening's applications in the range, and how they went. */
+export const openingNumbersSchema = z.object({
+  id: z.string(),
+  /** Its title as it is now. */
+  title: z.string(),
+  applications: z.number().int().min(0),
+  /** Applications whose first response came by their due time. */
+  answeredWithinPromise: z.number().int().min(0),
+  /** The median minutes from arrival to first response of the answered ones; null when none was answered. */
+  medianFirstResponseMinutes: z.number().min(0).nullable(),
+  /** Applications whose status is Hired now. */
+  hired: z.number().int().min(0),
+});
+export type OpeningNumbers = z.infer<typeof openingNumbersSchema>;
+
 /** `GET /api/staff/reports`: every number the reports page charts, over the forms the asking role may see. */
 export const reportsAnswer = z.object({
   from: day,
@@ -75,5 +90,7 @@ export const reportsAnswer = z.object({
   }),
   campaigns: z.array(sourceConversionSchema).max(REPORT_SOURCES_MAX),
   referrers: z.array(sourceConversionSchema).max(REPORT_SOURCES_MAX),
+  /** The openings with applications in the range, the most first; null for a role that sees no applications. */
+  byOpening: z.array(openingNumbersSchema).nullable(),
 });
 export type ReportsAnswer = z.infer<typeof reportsAnswer>;

@@ -15,3 +15,9 @@ export const GOOD_OPENING = {
   description: "Twelve-hour nights on a 30-bed unit.\n\n- Three shifts a week\r\n- Weekend differential",
   validThrough: null,
 };
+
+/** The store's values of GOOD_OPENING under another title (pay in cents), for tests that create openings directly. */
+export function openingValuesOf(title: string) {
+  const { payFrom, payTo, validThrough: _, ...rest } = GOOD_OPENING;
+  return { ...rest, title, payFromCents: payFrom * 100, payToCents: payTo * 100, validThrough: null };
+}

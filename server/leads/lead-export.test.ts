@@ -61,10 +61,10 @@ describe("a lead export", () => {
     const csv = bytes.toString("utf8");
     const [header, row, end, ...rest] = csv.slice(1).split("\r\n");
     expect(header).toBe(
-      '"id","form","created_at","status","assignee","delivery","Email","Name","Form page","Landing page","Referring site","UTM source","UTM medium","Campaign","UTM term","UTM content"',
+      '"id","form","created_at","status","assignee","delivery","opening","Email","Name","Form page","Landing page","Referring site","UTM source","UTM medium","Campaign","UTM term","UTM content"',
     );
     expect(row).toBe(
-      `"${lead().id}","ChartAssist demo request","2030-01-01T00:00:00.000Z","New","","delivered","'=1+2","José Núñez","","","","","","","",""`,
+      `"${lead().id}","ChartAssist demo request","2030-01-01T00:00:00.000Z","New","","delivered","","'=1+2","José Núñez","","","","","","","",""`,
     );
     expect(end).toBe("");
     expect(rest).toEqual([]);

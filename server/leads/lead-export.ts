@@ -16,6 +16,8 @@ export interface ExportedLead {
   assignee: string | null;
   /** The lead's delivery state (the operator's export has spam too). */
   delivery: string;
+  /** The title of the opening an application was for; null for none (the operator's export has none). */
+  opening?: string | null;
   fields: Readonly<Record<string, string>>;
   source: LeadSource;
 }
@@ -42,6 +44,9 @@ const LEAD_COLUMNS: readonly Column<ExportedLead>[] = [
   ["delivery", (lead) => lead.delivery],
 ];
 
+/** What only the inbox's export adds: the opening an application was for (empty for none). */
+const INBOX_COLUMNS: readonly Column<ExportedLead>[] = [["opening", (lead) => lead.opening ?? ""]];
+
 const OPERATOR_COLUMNS: readonly Column<OperatorDetail>[] = [
   ["delivered_at", (lead) => iso(lead.deliveredAt)],
   ["attempts", (lead) => String(lead.attempts)],
@@ -51,7 +56,8 @@ const OPERATOR_COLUMNS: readonly Column<OperatorDetail>[] = [
 ];
 
 /**
- * The export's columns, one definition for both exports: the lead's, the operator's when asked for, then one per
+ * The export's columns, one definition for both exports: the lead's, the operator's when asked for (else the
+ * inbox's), then one per
  * field name (by its label, in name order) and one per source field (by its label).
  */
 export function exportColumns<T extends ExportedLead>(
@@ -62,7 +68,7 @@ export function exportColumns<T extends ExportedLead>(
     ...LEAD_COLUMNS,
     ...(operator
       ? OPERATOR_COLUMNS.map(([header, cell]): Column<T> => [header, (lead) => cell(operator(lead))])
-      : []),
+      : INBOX_COLUMNS),
     ...[...fieldNames]
       .sort()
       .map((name): Column<T> => [fieldLabelOf("", name), (lead) => lead.fields[name] ?? ""]),

@@ -2,11 +2,13 @@ import { existsSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { GOOD_OPENING } from "../../test-support/openings.ts";
 import {
   arrive,
   codeOf,
   createAccount,
   expect,
+  onServedStore,
   PASSWORD,
   type Seed,
   type StaffServer,
@@ -371,6 +373,65 @@ test("reports: a recruiter sees the applications' numbers only; an admin every f
     "To must not be before from.",
   );
   await expect(page.getByRole("figure")).toHaveCount(0);
+});
+
+test("openings: an application's row links its opening, the Opening filter narrows to it, Reports count it", async ({
+  page,
+  seed,
+  server,
+  isMobile,
+}) => {
+  const title = `Night Shift RN, Med-Surg ${unique()}`;
+  const lastName = `Opening${unique()}`;
+  await signIn(page, seed.accounts.recruiter);
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  const created = await page.request.post("/api/staff/openings", {
+    data: { ...GOOD_OPENING, title },
+    headers: { Origin: server.origin },
+  });
+  expect(created.status()).toBe(201);
+  const opening = ((await created.json()) as { opening: { id: string } }).opening;
+  const leadId = await arrive(page.request, "nurse-application", {
+    firstName: "Nia",
+    lastName,
+    email: `${lastName.toLowerCase()}@example.com`,
+    credential: "RN",
+    experience: "5+",
+    consent: "on",
+  });
+  // The intake stores the opening of an application sent from its page; here the store is told directly.
+  const tied = await onServedStore(server, "update leads set opening_id = ? where id = ?", [
+    opening.id,
+    leadId,
+  ]);
+  expect(tied.changes).toBe(1);
+
+  await page.reload();
+  const name = `Nia ${lastName}`;
+  const row = page.locator(isMobile ? "li" : "tr").filter({ has: page.getByRole("link", { name }) });
+  const openingLink = row.getByRole("link", { name: `Opening: ${title}` });
+  await expect(openingLink).toHaveAttribute("href", `/staff/openings/${opening.id}`);
+  await expect(row).toContainText("RN");
+  await expect(row).toContainText("5+ years");
+
+  if (isMobile) await page.getByRole("button", { name: /^Filters and search/ }).click();
+  const filter = page.getByRole("search", { name: "Filter leads" });
+  await filter.getByLabel("Opening").selectOption({ label: `${title} (1)` });
+  await filter.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]opening=${opening.id}`));
+  await expect(page.getByText("1 lead match")).toBeVisible();
+  await expect(page.locator("a[data-lead-link]")).toHaveText([name]);
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, server, "inbox-opening");
+
+  await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Reports" }).click();
+  const byOpening = page.getByRole("figure", { name: "By opening" });
+  await byOpening.getByRole("button", { name: "Show table" }).click();
+  await expect(byOpening.getByRole("table").getByRole("row").filter({ hasText: title })).toHaveText(
+    `${title}100–0`,
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, server, "reports-by-opening");
 });
 
 test("erase: e-mail, then what will go, then the confirmation, then what went", async ({

@@ -9,10 +9,21 @@ import { inboxPath, isFiltered } from "~/staff/lib/inbox-query";
 import { staffPaths } from "~/staff/lib/staff-paths";
 import { NO_SOURCE_VALUE } from "../../../leads/source-labels.ts";
 import { formLabelOf } from "../../../staff/labels.ts";
-import type { InboxFilter, InboxFilters, LeadList, SourceCount } from "../../../staff/leads-api.ts";
+import type {
+  InboxFilter,
+  InboxFilters,
+  LeadList,
+  OpeningCount,
+  SourceCount,
+} from "../../../staff/leads-api.ts";
 import { leadScopeOf, statusesFor } from "../../../staff/permissions.ts";
 import type { Role } from "../../../staff/roles.ts";
-import { DELIVERY_LABELS, DELIVERY_STATES, type DeliveryState } from "../../../staff/workflow.ts";
+import {
+  DELIVERY_LABELS,
+  DELIVERY_STATES,
+  type DeliveryState,
+  isApplicationForm,
+} from "../../../staff/workflow.ts";
 import { ViewFilters } from "./view-filters";
 
 /**
@@ -109,6 +120,27 @@ function SourceFilter({
   );
 }
 
+/** The openings with applications under the other filters, the most first, each with its count (by title). */
+function OpeningFilter({ counts, value }: { counts: OpeningCount[]; value: string | undefined }) {
+  const ids = counts.map((entry) => entry.id);
+  // An opening the counts do not name (none anywhere, or gone): its id, so the filter still reads as chosen.
+  const options = value && !ids.includes(value) ? [value, ...ids] : ids;
+  const countOf = new Map(counts.map((entry) => [entry.id, entry]));
+  return (
+    <FilterSelect
+      label="Opening"
+      name="opening"
+      value={value}
+      any="Any opening"
+      options={options}
+      optionLabel={(id) => {
+        const entry = countOf.get(id);
+        return entry ? `${entry.title}${count(entry.count)}` : id;
+      }}
+    />
+  );
+}
+
 /** Filters and search in one GET form: the view lives in the URL, so it can be bookmarked and shared. */
 export function FilterBar({
   filters,
@@ -151,6 +183,9 @@ export function FilterBar({
           options={forms}
           optionLabel={(form) => `${formLabelOf(form)}${count(list.counts.forms[form])}`}
         />
+      ) : null}
+      {forms.some(isApplicationForm) ? (
+        <OpeningFilter counts={list.counts.openings} value={filters.opening} />
       ) : null}
       <FilterSelect
         label="Status"

@@ -79,9 +79,9 @@ export default function InboxPage() {
         {list.leads.length === 0 ? (
           <InboxEmpty filtered={filtered} />
         ) : phone ? (
-          <LeadCards leads={list.leads} back={back} />
+          <LeadCards leads={list.leads} back={back} role={user.role} />
         ) : (
-          <LeadTable leads={list.leads} back={back} />
+          <LeadTable leads={list.leads} back={back} role={user.role} />
         )}
       </section>
 

@@ -41,6 +41,19 @@ export function LeadLink({ lead, back }: { lead: LeadRow; back: string }) {
   );
 }
 
+/** An application's credential and years of experience ("RN · 5+ years"); nothing for a request. */
+export function Applicant({ lead, className }: { lead: LeadRow; className?: string }) {
+  const parts = [lead.credential, lead.experience].filter(Boolean);
+  if (parts.length === 0) return null;
+  return (
+    <span className={cn("whitespace-nowrap text-ink-soft tabular-nums", className)}>
+      {lead.credential ? <span className="font-semibold text-ink">{lead.credential}</span> : null}
+      {lead.credential && lead.experience ? " · " : null}
+      {lead.experience}
+    </span>
+  );
+}
+
 /** Messages from the person nobody has read yet, in words ("2 new replies"); nothing when there are none. */
 export function UnreadReplies({ lead }: { lead: LeadRow }) {
   if (lead.unreadReplies === 0) return null;

@@ -76,7 +76,7 @@ export default function LeadPage() {
       </div>
 
       {may(user.role, "spam:review") ? <SpamReview spam={lead.spam} /> : null}
-      <RequestPanel fields={lead.fields} />
+      <RequestPanel fields={lead.fields} opening={lead.opening} role={user.role} />
       <ConversationPanel lead={lead} entries={conversation} />
       {lead.resume ? <ResumePanel leadId={lead.id} resume={lead.resume} /> : null}
       <SourcePanel source={lead.source} />

@@ -175,6 +175,44 @@ export function bySource(answer: ReportsAnswer, source: "campaigns" | "referrers
   };
 }
 
+/**
+ * Per opening with applications in the range: how many, answered within the promise, the median time to a first
+ * response and hires. Null for a role that sees no applications (the page leaves the figure out).
+ */
+export function byOpening(answer: ReportsAnswer): ReportTable | null {
+  if (!answer.byOpening) return null;
+  const rows = answer.byOpening.map((row): Cell[] => [
+    row.title,
+    row.applications,
+    row.answeredWithinPromise,
+    percent(row.answeredWithinPromise, row.applications),
+    row.medianFirstResponseMinutes,
+    row.hired,
+  ]);
+  const applications = sum(answer.byOpening.map((row) => row.applications));
+  const hired = sum(answer.byOpening.map((row) => row.hired));
+  const openings = answer.byOpening.length;
+  return {
+    id: "by-opening",
+    title: "By opening",
+    summary:
+      openings === 0
+        ? "No applications for an opening in this range."
+        : `${applications} application${applications === 1 ? "" : "s"} for ${openings} opening${
+            openings === 1 ? "" : "s"
+          }, ${hired} hired; the most came for ${answer.byOpening[0]?.title}.`,
+    columns: [
+      "Opening",
+      "Applications",
+      "Within promise",
+      "Within promise (%)",
+      "Median first response (min)",
+      "Hired",
+    ],
+    rows,
+  };
+}
+
 /** A cell as CSV; one starting like a formula (= + - @, tab, return) is prefixed with ' (CSV injection). */
 export function csvCell(value: Cell): string {
   if (value === null) return "";

@@ -163,8 +163,11 @@ interface Bar {
   inner: number;
 }
 
-/** Horizontal bars, each with its number (and its conversions, drawn darker inside it, when `inner`). */
-function barPlot(data: Bar[], width: number, inner: boolean) {
+/**
+ * Horizontal bars, each with its number (and its conversions, drawn darker inside it, when `inner` names them).
+ * The scale starts at zero and reaches at least 1, so a zero is no bar even when every bar is zero.
+ */
+function barPlot(data: Bar[], width: number, inner: string | undefined) {
   const marginLeft = Math.min(170, Math.round(width / 3));
   return Plot.plot({
     width,
@@ -173,7 +176,7 @@ function barPlot(data: Bar[], width: number, inner: boolean) {
     marginRight: inner ? 120 : 48,
     marginTop: 8,
     style: FONT,
-    x: { axis: null },
+    x: { axis: null, domain: [0, Math.max(1, ...data.map((bar) => bar.value))] },
     y: {
       label: null,
       domain: data.map((bar) => bar.label),
@@ -188,7 +191,7 @@ function barPlot(data: Bar[], width: number, inner: boolean) {
       Plot.text(data, {
         x: "value",
         y: "label",
-        text: (bar: Bar) => (inner ? `${bar.value} · ${bar.inner} won/hired` : String(bar.value)),
+        text: (bar: Bar) => (inner ? `${bar.value} · ${bar.inner} ${inner}` : String(bar.value)),
         textAnchor: "start",
         dx: 6,
         fill: INK_SOFT,
@@ -197,8 +200,14 @@ function barPlot(data: Bar[], width: number, inner: boolean) {
   });
 }
 
-/** A table's rows as bars: label column, value column, optionally an inner value and a grouping column. */
-function bars(table: ReportTable, columns: { group?: number; label: number; value: number; inner?: number }) {
+/**
+ * A table's rows as bars: label column, value column, optionally an inner value (with the word its number
+ * takes) and a grouping column.
+ */
+function bars(
+  table: ReportTable,
+  columns: { group?: number; label: number; value: number; inner?: { column: number; word: string } },
+) {
   const rows = columns.group === undefined ? table.rows.slice(0, SOURCE_BARS) : table.rows;
   const groups = new Map<string, Bar[]>();
   for (const row of rows) {
@@ -206,7 +215,7 @@ function bars(table: ReportTable, columns: { group?: number; label: number; valu
     const bar = {
       label: String(row[columns.label]),
       value: Number(row[columns.value]),
-      inner: columns.inner === undefined ? 0 : Number(row[columns.inner]),
+      inner: columns.inner === undefined ? 0 : Number(row[columns.inner.column]),
     };
     groups.set(group, [...(groups.get(group) ?? []), bar]);
   }
@@ -219,11 +228,15 @@ function bars(table: ReportTable, columns: { group?: number; label: number; valu
         title.className = "mt-2 text-sm font-semibold text-ink-soft";
         box.append(title);
       }
-      box.append(barPlot(data, width, columns.inner !== undefined));
+      box.append(barPlot(data, width, columns.inner?.word));
     }
     return box;
   };
 }
 
 export const pipelinePlot = (table: ReportTable): Draw => bars(table, { group: 0, label: 1, value: 2 });
-export const sourcePlot = (table: ReportTable): Draw => bars(table, { label: 0, value: 1, inner: 2 });
+export const sourcePlot = (table: ReportTable): Draw =>
+  bars(table, { label: 0, value: 1, inner: { column: 2, word: "won/hired" } });
+/** Each opening's applications, its hires drawn darker inside. */
+export const openingPlot = (table: ReportTable): Draw =>
+  bars(table, { label: 0, value: 1, inner: { column: 5, word: "hired" } });

@@ -6,11 +6,12 @@ import { Input } from "~/components/ui/input";
 import { loadOrSignIn, staffApi } from "~/staff/lib/api";
 import type { StaffHandle } from "~/staff/lib/hooks";
 import { REPORT_WEEKS, type ReportsAnswer, reportsQuery } from "../../../staff/reports-api.ts";
-import { bySource, firstResponse, leadsPerWeek, pipeline, promiseKept } from "./report-data";
+import { byOpening, bySource, firstResponse, leadsPerWeek, pipeline, promiseKept } from "./report-data";
 import { ReportFigure } from "./report-figure";
 import {
   firstResponsePlot,
   leadsPerWeekPlot,
+  openingPlot,
   pipelinePlot,
   promiseKeptPlot,
   sourcePlot,
@@ -82,6 +83,7 @@ function Charts({ answer }: { answer: ReportsAnswer }) {
     const campaigns = bySource(answer, "campaigns");
     const referrers = bySource(answer, "referrers");
     const steps = pipeline(answer);
+    const openings = byOpening(answer);
     return [
       { table: leadsPerWeek(answer), draw: leadsPerWeekPlot(answer) },
       { table: promiseKept(answer), draw: promiseKeptPlot(answer) },
@@ -89,6 +91,8 @@ function Charts({ answer }: { answer: ReportsAnswer }) {
       { table: steps, draw: pipelinePlot(steps) },
       { table: campaigns, draw: sourcePlot(campaigns) },
       { table: referrers, draw: sourcePlot(referrers) },
+      // Only for a role that sees applications.
+      ...(openings ? [{ table: openings, draw: openingPlot(openings) }] : []),
     ];
   }, [answer]);
   return (

@@ -32,7 +32,37 @@ const ADMIN_ANSWER: ReportsAnswer = {
     { value: null, leads: 4, conversions: 1 },
   ],
   referrers: [{ value: "https://search.example", leads: 2, conversions: 0 }],
+  byOpening: [
+    {
+      id: "o-nights",
+      title: "Night Shift RN, Med-Surg (Albany Medical Center)",
+      applications: 2,
+      answeredWithinPromise: 1,
+      medianFirstResponseMinutes: 45,
+      hired: 1,
+    },
+    {
+      id: "o-hostile",
+      title: '=HYPERLINK("https://evil.example")',
+      applications: 1,
+      answeredWithinPromise: 0,
+      medianFirstResponseMinutes: null,
+      hired: 0,
+    },
+  ],
 };
+
+/** The widths of the bars a figure's chart drew, by the group (kind) heading them. */
+function barWidths(figure: HTMLElement) {
+  const widths: Record<string, number[]> = {};
+  let group = "";
+  for (const element of within(figure).getByRole("img").querySelectorAll("p, svg")) {
+    if (element.tagName === "P") group = element.textContent ?? "";
+    else
+      widths[group] = [...element.querySelectorAll("rect")].map((bar) => Number(bar.getAttribute("width")));
+  }
+  return widths;
+}
 
 /** The text of the Blob the page offered as a download (URL.createObjectURL's argument). */
 function captureDownloads() {
@@ -93,7 +123,74 @@ describe("the reports page", () => {
       "Pipeline",
       "By campaign",
       "By referring site",
+      "By opening",
     ]);
+  });
+
+  it("shows By opening with each opening's full title, its numbers and a guarded CSV", async () => {
+    mockStaffApi({ ...signedInAs("recruiting"), reports: () => ADMIN_ANSWER });
+    const blobs = captureDownloads();
+    const user = userEvent.setup();
+    renderStaff("/staff/reports?from=2026-03-02&to=2026-03-15");
+    const figure = await screen.findByRole("figure", { name: "By opening" });
+    expect(within(figure).getByRole("img")).toHaveAccessibleName(
+      "By opening: 3 applications for 2 openings, 1 hired; the most came for Night Shift RN, Med-Surg (Albany Medical Center).",
+    );
+    await user.click(within(figure).getByRole("button", { name: "Show table" }));
+    expect(
+      within(within(figure).getByRole("table"))
+        .getAllByRole("row")
+        .map((row) => [...row.children].map((cell) => cell.textContent)),
+    ).toEqual([
+      [
+        "Opening",
+        "Applications",
+        "Within promise",
+        "Within promise (%)",
+        "Median first response (min)",
+        "Hired",
+      ],
+      ["Night Shift RN, Med-Surg (Albany Medical Center)", "2", "1", "50", "45", "1"],
+      ['=HYPERLINK("https://evil.example")', "1", "0", "0", "–", "0"],
+    ]);
+    await user.click(within(figure).getByRole("button", { name: /Download CSV/ }));
+    expect(await blobs[0]?.text()).toBe(
+      [
+        "Opening,Applications,Within promise,Within promise (%),Median first response (min),Hired",
+        '"Night Shift RN, Med-Surg (Albany Medical Center)",2,1,50,45,1',
+        '"\'=HYPERLINK(""https://evil.example"")",1,0,0,,0',
+        "",
+      ].join("\r\n"),
+    );
+  });
+
+  it("leaves By opening out for a role that sees no applications", async () => {
+    const sales: ReportsAnswer = {
+      ...ADMIN_ANSWER,
+      pipeline: { requests: ADMIN_ANSWER.pipeline.requests, applications: null },
+      byOpening: null,
+    };
+    mockStaffApi({ ...signedInAs("sales"), reports: () => sales });
+    renderStaff("/staff/reports");
+    await screen.findByRole("figure", { name: "Pipeline" });
+    expect(screen.queryByRole("figure", { name: "By opening" })).not.toBeInTheDocument();
+  });
+
+  it("draws a zero in the Pipeline as no bar, even when a kind's counts are all zero", async () => {
+    const onlyAnApplication: ReportsAnswer = {
+      ...ADMIN_ANSWER,
+      pipeline: { requests: { New: 0 }, applications: { New: 1, Screening: 0 } },
+    };
+    mockStaffApi({ ...signedInAs("admin"), reports: () => onlyAnApplication });
+    renderStaff("/staff/reports");
+    const figure = await screen.findByRole("figure", { name: "Pipeline" });
+    const widths = barWidths(figure);
+    expect(widths.Requests).toHaveLength(5);
+    expect(widths.Requests?.every((width) => width === 0)).toBe(true);
+    const [arrived, ...rest] = widths.Applications ?? [];
+    expect(arrived).toBeGreaterThan(0);
+    expect(rest).toHaveLength(5);
+    expect(rest.every((width) => width === 0)).toBe(true);
   });
 
   it("guards the CSV against formulas a campaign name could carry", async () => {

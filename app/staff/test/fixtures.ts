@@ -2,7 +2,7 @@ import { fieldLabelOf, type LeadFormId } from "../../../leads/catalog.ts";
 import { promiseInWords, RESPONSE_PROMISES } from "../../../leads/promises.ts";
 import { RESUME_TYPES } from "../../../leads/resume.ts";
 import type { AuditEntry, Person, StaffUser } from "../../../staff/api.ts";
-import { formLabelOf, nameOf, organisationOf } from "../../../staff/labels.ts";
+import { applicantOf, formLabelOf, nameOf, organisationOf } from "../../../staff/labels.ts";
 import type { LeadDetail, LeadList, LeadPage, LeadRow } from "../../../staff/leads-api.ts";
 import { PAGE_SIZE } from "../../../staff/limits.ts";
 import type { Role } from "../../../staff/roles.ts";
@@ -87,6 +87,8 @@ export function rowOf(lead: Sample, assignee: Person | null = null): LeadRow {
     unreadReplies: 0,
     awaitingUs: false,
     promise: { dueAt: minutesAgo(lead.minutesAgo - 60), respondedAt: null, state: "due" },
+    opening: null,
+    ...applicantOf(lead.formId, lead.fields),
   };
 }
 
@@ -102,6 +104,7 @@ export function listOf(rows: LeadRow[], counts: Partial<LeadList["counts"]> = {}
       statuses: {},
       campaigns: [],
       referrers: [],
+      openings: [],
       views: { awaiting: 0, mine: 0, overdue: 0 },
       ...counts,
     },
@@ -141,6 +144,7 @@ export function detailOf(lead: Sample, change: Partial<LeadDetail> = {}): LeadDe
     promise: row.promise,
     // Under the default calendar's 8-hour days.
     promiseWords: promiseInWords(RESPONSE_PROMISES[lead.formId], 8),
+    opening: null,
     ...change,
   };
 }

@@ -20,7 +20,7 @@ export function countGroups(
   scope: { forms: readonly string[] },
   filters: LeadFilters,
   groups: readonly CountGroup[],
-): { total: number; counts: Omit<LeadList["counts"], "views"> } {
+): { total: number; counts: Omit<LeadList["counts"], "views" | "openings"> } {
   const names = Object.keys(COUNTED) as Counted[];
   const passes = (group: CountGroup, name: Counted) =>
     filters[name] === undefined || COUNTED[name](group) === filters[name];

@@ -7,7 +7,7 @@ import type { CallAnswer, callRequest } from "../../../staff/conversation.ts";
 import type { InboxFilters, LeadChange, LeadList, LeadPage } from "../../../staff/leads-api.ts";
 import { PAGE_SIZE } from "../../../staff/limits.ts";
 import { leadScopeOf, maySeeLead, rolesSharingForms } from "../../../staff/permissions.ts";
-import { statusesOf } from "../../../staff/workflow.ts";
+import { isApplicationForm, statusesOf } from "../../../staff/workflow.ts";
 import { assignmentNotice } from "../../mail/assignment-notice.ts";
 import { type ConfirmationSettings, confirmationPlan } from "../../mail/confirmation-plan.ts";
 import type { NoticeSettings } from "../../mail/staff-notices.ts";
@@ -27,7 +27,8 @@ const DAY_MS = 86_400_000;
  * "Mine" as the viewer's id, "Overdue" as due before `now`.
  */
 export function storeFiltersOf(query: InboxFilters, viewer: StaffUser, now: number): LeadFilters {
-  const { form, status, delivery, from, to, q, campaign, referrer, awaiting, mine, overdue, spam } = query;
+  const { form, status, delivery, from, to, q, campaign, referrer, awaiting, mine, overdue, spam, opening } =
+    query;
   const source = (value: string | undefined) => (value === NO_SOURCE_VALUE ? null : value);
   return {
     awaiting: awaiting === "1" || undefined,
@@ -42,6 +43,7 @@ export function storeFiltersOf(query: InboxFilters, viewer: StaffUser, now: numb
     q: q || undefined,
     campaign: source(campaign),
     referrer: source(referrer),
+    openingId: opening || undefined,
   };
 }
 
@@ -100,9 +102,11 @@ export function createInbox(deps: {
     async list(viewer: StaffUser, filters: LeadFilters, page: number, sort?: InboxSort): Promise<LeadList> {
       const scope = leadScopeOf(viewer.role);
       const at = now();
-      const [found, views] = await Promise.all([
+      const [found, views, openings] = await Promise.all([
         inbox.list(scope, filters, page, PAGE_SIZE, sort),
         inbox.views(scope, viewer.id, at),
+        // Only applications are for an opening: a role that sees none is offered no Opening filter.
+        scope.forms.some(isApplicationForm) ? inbox.openingCounts(scope, filters) : [],
       ]);
       const { total, counts } = countGroups(scope, filters, found.groups);
       return {
@@ -110,7 +114,11 @@ export function createInbox(deps: {
         page,
         pageSize: PAGE_SIZE,
         total,
-        counts: { ...counts, views },
+        counts: {
+          ...counts,
+          openings: openings.map((row) => ({ id: row.id, title: row.title, count: Number(row.count) })),
+          views,
+        },
         latestId: found.latestId,
       };
     },

@@ -3,7 +3,7 @@ import { firstNameOf } from "../../../leads/confirmations.ts";
 import { RESUME_TYPES } from "../../../leads/resume.ts";
 import type { AuditEntry, Person } from "../../../staff/api.ts";
 import { promiseState } from "../../../staff/due.ts";
-import { formLabelOf, nameOf, organisationOf } from "../../../staff/labels.ts";
+import { applicantOf, formLabelOf, nameOf, organisationOf } from "../../../staff/labels.ts";
 import type { HistoryEntry, LeadDetail, LeadPromiseAnswer, LeadRow, Note } from "../../../staff/leads-api.ts";
 import { NEW_STATUS, statusesOf } from "../../../staff/workflow.ts";
 import type { ExportedLead } from "../../leads/lead-export.ts";
@@ -67,8 +67,14 @@ export function toLeadRow(row: InboxRow, now: number): LeadRow {
     unreadReplies: Number(row.unread_replies),
     awaitingUs: row.awaiting_since !== null,
     promise: promiseOf(row, now),
+    opening: openingOf(row),
+    ...applicantOf(row.form_id, fields),
   };
 }
+
+/** The opening a row names, by id and title; null when none (or it is gone, which openings never are). */
+const openingOf = (row: { opening_id: string | null; opening_title: string | null }) =>
+  row.opening_id && row.opening_title !== null ? { id: row.opening_id, title: row.opening_title } : null;
 
 // Spam goes nowhere: nothing of it is pending or given up (only the Spam view lists it).
 const deliveryOf = (state: InboxRow["state"]) => (state === "spam" ? "delivered" : state);
@@ -82,6 +88,7 @@ export function toExportedLead(row: InboxRow & Parameters<typeof sourceOf>[0]): 
     status: row.status,
     assignee: row.assignee_email,
     delivery: deliveryOf(row.state),
+    opening: row.opening_title,
     fields: parseFields(row.fields),
     source: sourceOf(row),
   };
@@ -144,6 +151,7 @@ export function toLeadDetail(
       promise.now,
     ),
     promiseWords: promise.words,
+    opening: work ? openingOf(work) : null,
   };
 }
 

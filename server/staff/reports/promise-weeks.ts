@@ -11,6 +11,10 @@ import type { WeekCountRow, WeekMedianRow } from "../../store/queries/report-cou
 
 const MINUTE_MS = 60_000;
 
+/** A median time (ms) as the reports give it: minutes to a tenth; null when nothing was answered. */
+export const minutesOf = (median: number | undefined) =>
+  median === undefined ? null : Math.round((median / MINUTE_MS) * 10) / 10;
+
 const EMPTY: FormWeek = { leads: 0, answered: 0, answeredWithinPromise: 0, medianFirstResponseMinutes: null };
 
 export function promiseWeeks(
@@ -43,8 +47,7 @@ export function promiseWeeks(
             leads: row.leads,
             answered: row.answered,
             answeredWithinPromise: row.withinPromise,
-            medianFirstResponseMinutes:
-              median === undefined ? null : Math.round((median / MINUTE_MS) * 10) / 10,
+            medianFirstResponseMinutes: minutesOf(median),
           },
         ];
       }),

@@ -1,11 +1,11 @@
 import { leadScopeOf } from "../../../staff/permissions.ts";
-import type { ReportsAnswer, ReportsQuery } from "../../../staff/reports-api.ts";
+import type { OpeningNumbers, ReportsAnswer, ReportsQuery } from "../../../staff/reports-api.ts";
 import type { Role } from "../../../staff/roles.ts";
 import { isApplicationForm, NEW_STATUS } from "../../../staff/workflow.ts";
 import type { BusinessCalendar } from "../../calendar/business-calendar.ts";
 import { type ReportRange, recentWeeks, reportWeeks } from "../../calendar/weeks.ts";
-import type { ReachedRow, ReportQueries, SourceRow } from "../../store/queries/report-counts.ts";
-import { promiseWeeks } from "./promise-weeks.ts";
+import type { ReachedRow, ReportQueries, ReportScope, SourceRow } from "../../store/queries/report-counts.ts";
+import { minutesOf, promiseWeeks } from "./promise-weeks.ts";
 
 /**
  * The reports' numbers for one role: the range asked for, or the last REPORT_WEEKS weeks, in the
@@ -30,12 +30,15 @@ export function createReports(deps: {
       to: weeks.at(-1)?.to ?? 0,
       weekEnds: weeks.map((week) => week.to),
     };
-    const [counts, medians, earlier, campaigns, referrers] = await Promise.all([
+    // Only applications are for an opening: a role that sees none gets no "By opening".
+    const applications = forms.some(isApplicationForm);
+    const [counts, medians, earlier, campaigns, referrers, byOpening] = await Promise.all([
       reports.weekCounts(scope),
       reports.weekMedians(scope),
       reports.statusesEarlier(scope),
       reports.campaigns(scope),
       reports.referrers(scope),
+      applications ? openingNumbers(reports, scope) : null,
     ]);
     const current = counts.map((row) => ({ form_id: row.form_id, status: row.status, count: row.leads }));
     return {
@@ -43,10 +46,11 @@ export function createReports(deps: {
       weeks: promiseWeeks(counts, medians, weeks, forms),
       pipeline: {
         requests: forms.some((form) => !isApplicationForm(form)) ? pipelineOf(current, earlier, false) : null,
-        applications: forms.some(isApplicationForm) ? pipelineOf(current, earlier, true) : null,
+        applications: applications ? pipelineOf(current, earlier, true) : null,
       },
       campaigns: campaigns.map(sourceOf),
       referrers: referrers.map(sourceOf),
+      byOpening,
     };
   };
 }
@@ -66,6 +70,20 @@ function pipelineOf(
   for (const row of [...current, ...earlier].filter(mine))
     if (row.status !== NEW_STATUS) counts[row.status] = (counts[row.status] ?? 0) + Number(row.count);
   return counts;
+}
+
+/** Each opening's applications in the range, with the median minutes to a first response of those answered. */
+async function openingNumbers(reports: ReportQueries, scope: ReportScope): Promise<OpeningNumbers[]> {
+  const [counts, medians] = await Promise.all([reports.openingCounts(scope), reports.openingMedians(scope)]);
+  const medianOf = new Map(medians.map((row) => [row.opening_id, Number(row.median_ms)]));
+  return counts.map((row) => ({
+    id: row.id,
+    title: row.title,
+    applications: Number(row.applications),
+    answeredWithinPromise: Number(row.within_promise),
+    medianFirstResponseMinutes: minutesOf(medianOf.get(row.id)),
+    hired: Number(row.hired),
+  }));
 }
 
 const sourceOf = (row: SourceRow) => ({

@@ -28,6 +28,8 @@ export interface LeadFilters {
   overdueAt?: number | undefined;
   /** "Spam" (admins): what the honeypot caught, instead of everything else. */
   spam?: boolean | undefined;
+  /** Applications for this opening (by its id). */
+  openingId?: string | undefined;
 }
 
 /**
@@ -45,6 +47,13 @@ export interface ViewCounts {
   mine: number;
   overdue: number;
   spam?: number;
+}
+
+/** An opening and how many of the matching leads were applications for it. */
+export interface OpeningCountRow {
+  id: string;
+  title: string;
+  count: number | string | bigint;
 }
 
 /** One group of the counts' scan: how many leads share a form, status, campaign and referrer. */
@@ -89,6 +98,7 @@ export function inboxQueries(engine: Engine) {
       .$if(filters.from !== undefined, (q) => q.where("l.created_at", ">=", filters.from ?? 0))
       .$if(filters.to !== undefined, (q) => q.where("l.created_at", "<", filters.to ?? 0))
       .$if(Boolean(filters.status) && !counts, (q) => q.where("l.status", "=", filters.status ?? NEW_STATUS))
+      .$if(filters.openingId !== undefined, (q) => q.where("l.opening_id", "=", filters.openingId ?? ""))
       .$if(Boolean(filters.q), (q) => q.where(contains(filters.q ?? ""))) as LeadQuery;
     if (counts) return query;
     return query
@@ -125,6 +135,13 @@ export function inboxQueries(engine: Engine) {
         "l.unread_replies",
         "l.due_at",
         "l.first_response_at",
+        "l.opening_id",
+        // Like the assignee's name, for the page's rows alone (the opening's title as it is now).
+        eb
+          .selectFrom("openings as o")
+          .select("o.title")
+          .whereRef("o.id", "=", "l.opening_id")
+          .as("opening_title"),
       ])
       // "due": the unanswered first, the earliest due first; then the rest newest first.
       .$if(sort === "due", (q) => q.orderBy(unansweredByDue[0]).orderBy(unansweredByDue[1]))
@@ -180,7 +197,28 @@ export function inboxQueries(engine: Engine) {
     ]);
   };
 
+  /**
+   * Every opening with its applications among the matching leads, the Opening filter left out: per opening, a
+   * count through the partial index leads_by_opening (opening_id = ?), so it reads only applications tied to an
+   * opening, never every lead of the role (a grouped join made SQLite walk them all by form).
+   */
+  const openingCountsQuery = (scope: InboxScope, filters: LeadFilters) => {
+    const applications = matching(scope, { ...filters, openingId: undefined })
+      .where(sql<SqlBool>`l.opening_id = o.id`)
+      .select(sql<number>`count(*)`.as("n"));
+    return (
+      db
+        .selectFrom("openings as o")
+        .select(["o.id", "o.title", sql<number | string | bigint>`(${applications})`.as("count")])
+        .orderBy("count", "desc")
+        // Then the newest opening first (ids are time-ordered): titles sort apart on the two databases.
+        .orderBy("o.id", "desc")
+    );
+  };
+
   return {
+    /** The openings' count query, for its plan (inbox-openings.test.ts checks it reads leads_by_opening). */
+    openingCountsQuery,
     /** The views' count query, for its plans (inbox-views-plan.test.ts checks each reads one small index). */
     viewsQuery,
     /** The list's count query, for its plan (inbox-sources.test.ts checks it reads the covering index alone). */
@@ -204,6 +242,15 @@ export function inboxQueries(engine: Engine) {
           .executeTakeFirst(),
       ]);
       return { rows, groups, latestId: latest?.id ?? null };
+    },
+
+    /**
+     * The openings with applications among the matching leads (the Opening filter left out), the most first;
+     * the chosen opening is among them even when none of its applications match.
+     */
+    async openingCounts(scope: InboxScope, filters: LeadFilters): Promise<OpeningCountRow[]> {
+      const rows = await openingCountsQuery(scope, filters).execute();
+      return rows.filter((row) => Number(row.count) > 0 || row.id === filters.openingId);
     },
 
     /** The views' counts for one staff member: over all the role's leads, whatever the filters. */

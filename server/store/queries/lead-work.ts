@@ -59,6 +59,7 @@ export function leadWorkQueries(engine: Engine, reads: LeadReads) {
       db
         .selectFrom("leads as l")
         .leftJoin("staff_user as u", "u.id", "l.assignee_id")
+        .leftJoin("openings as o", "o.id", "l.opening_id")
         .select([
           "l.status",
           "l.assignee_id",
@@ -69,6 +70,8 @@ export function leadWorkQueries(engine: Engine, reads: LeadReads) {
           "l.first_response_at",
           "l.email_key",
           "l.phone_key",
+          "l.opening_id",
+          "o.title as opening_title",
         ])
         .where("l.id", "=", leadId)
         .executeTakeFirst(),

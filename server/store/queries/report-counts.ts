@@ -49,6 +49,38 @@ export interface SourceRow {
   conversions: Count;
 }
 
+/** One opening's applications in the range: how many, answered by their due time, hired now. */
+export interface OpeningCountRow {
+  id: string;
+  title: string;
+  applications: Count;
+  within_promise: Count;
+  hired: Count;
+}
+
+/** The median time to the first response of one opening's answered applications, in ms. */
+export interface OpeningMedianRow {
+  opening_id: string;
+  median_ms: Count;
+}
+
+/** An application's status once it ends in a hire (staff/workflow.ts). */
+const HIRED = "Hired";
+
+/**
+ * The median of `a.ms` per partition, by window functions in the database rather than by sending every lead's
+ * time to JS: each row's rank and its partition's size (over the rank's own window, the whole partition as its
+ * frame, so both come from one sort); the middle one, or the middle two, are those isMiddle keeps.
+ */
+const medianRanks = (partition: RawBuilder<unknown>) =>
+  [
+    sql<number>`row_number() over (partition by ${partition} order by a.ms)`.as("rank"),
+    sql<number>`count(*) over (partition by ${partition} order by a.ms rows between unbounded preceding and unbounded following)`.as(
+      "n",
+    ),
+  ] as const;
+const isMiddle = sql<boolean>`r.rank in ((r.n + 1) / 2, (r.n + 2) / 2)`;
+
 /** The statuses that count as a conversion: Won ends a request well, Hired an application. */
 const CONVERTED = ["Won", "Hired"];
 
@@ -115,10 +147,7 @@ export function reportQueries(engine: Engine) {
         .groupBy(["l.form_id", "week", "l.status"])
         .execute() as Promise<WeekCountRow[]>,
 
-    /**
-     * Per form and week, the median response time of the answered leads: the middle one, or the mean of the
-     * middle two, found by window functions in the database rather than by sending every lead's time to JS.
-     */
+    /** Per form and week, the median response time of the answered leads: the middle one, or the mean of the middle two. */
     weekMedians: (scope: ReportScope) =>
       db
         .selectFrom(
@@ -127,20 +156,11 @@ export function reportQueries(engine: Engine) {
             .select(["l.form_id", weekOf(scope).as("week"), timeToFirstResponse.as("ms")])
             .as("a"),
         )
-        .select([
-          "a.form_id",
-          "a.week",
-          "a.ms",
-          sql<number>`row_number() over (partition by a.form_id, a.week order by a.ms)`.as("rank"),
-          // Over the rank's own window (the whole partition as its frame), so both come from one sort.
-          sql<number>`count(*) over (partition by a.form_id, a.week order by a.ms rows between unbounded preceding and unbounded following)`.as(
-            "n",
-          ),
-        ])
+        .select(["a.form_id", "a.week", "a.ms", ...medianRanks(sql`a.form_id, a.week`)])
         .$call((ranked) =>
           db
             .selectFrom(ranked.as("r"))
-            .where(sql<boolean>`r.rank in ((r.n + 1) / 2, (r.n + 2) / 2)`)
+            .where(isMiddle)
             .select(["r.form_id", "r.week", sql<number>`avg(r.ms)`.as("median_ms")])
             .groupBy(["r.form_id", "r.week"]),
         )
@@ -164,6 +184,46 @@ export function reportQueries(engine: Engine) {
         .groupBy(["l.form_id", "h.to_value"])
         .$narrowType<{ status: string }>()
         .execute() as Promise<ReachedRow[]>,
+
+    /**
+     * Per opening with applications in the range (the most first): how many, answered by their due time, and
+     * hired now. The opening's title as it is now.
+     */
+    openingCounts: (scope: ReportScope) =>
+      inScope(scope)
+        .innerJoin("openings as o", "o.id", "l.opening_id")
+        .select((eb) => [
+          "o.id",
+          "o.title",
+          eb.fn.countAll<number>().as("applications"),
+          sql<number>`coalesce(sum(case when ${answeredInTime} then 1 else 0 end), 0)`.as("within_promise"),
+          sql<number>`coalesce(sum(case when l.status = ${HIRED} then 1 else 0 end), 0)`.as("hired"),
+        ])
+        .groupBy(["o.id", "o.title"])
+        .orderBy("applications", "desc")
+        // Then the newest opening first (ids are time-ordered): titles sort apart on the two databases.
+        .orderBy("o.id", "desc")
+        .execute() as Promise<OpeningCountRow[]>,
+
+    /** Per opening, the median response time of its answered applications in the range. */
+    openingMedians: (scope: ReportScope) =>
+      db
+        .selectFrom(
+          inScope(scope)
+            .where("l.opening_id", "is not", null)
+            .where(answered)
+            .select(["l.opening_id", timeToFirstResponse.as("ms")])
+            .as("a"),
+        )
+        .select(["a.opening_id", "a.ms", ...medianRanks(sql`a.opening_id`)])
+        .$call((ranked) =>
+          db
+            .selectFrom(ranked.as("r"))
+            .where(isMiddle)
+            .select(["r.opening_id", sql<number>`avg(r.ms)`.as("median_ms")])
+            .groupBy("r.opening_id"),
+        )
+        .execute() as Promise<OpeningMedianRow[]>,
 
     /** The campaigns (utm_campaign) with the most leads, each with its conversions; null: leads without one. */
     campaigns: (scope: ReportScope) => bySource(scope, "l.utm_campaign"),
