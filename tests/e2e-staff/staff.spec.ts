@@ -377,13 +377,14 @@ test("reports: a recruiter sees the applications' numbers only; an admin every f
 
 test("openings: an application's row links its opening, the Opening filter narrows to it, Reports count it", async ({
   page,
-  seed,
   server,
   isMobile,
+  signedInAs,
 }) => {
   const title = `Night Shift RN, Med-Surg ${unique()}`;
   const lastName = `Opening${unique()}`;
-  await signIn(page, seed.accounts.recruiter);
+  await signedInAs("recruiter");
+  await page.goto("/staff");
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
   const created = await page.request.post("/api/staff/openings", {
     data: { ...GOOD_OPENING, title },
