@@ -37,7 +37,7 @@ export function createFeedsApi({
     const etag = `"${createHash("sha256").update(xml).digest("base64url").slice(0, 27)}"`;
     const headers = { "Content-Type": XML, "Cache-Control": FEED_CACHE_CONTROL, ETag: etag };
     if (c.req.header("If-None-Match") === etag) return c.body(null, 304, headers);
-    return c.body(c.req.method === "HEAD" ? null : xml, 200, headers);
+    return c.req.method === "HEAD" ? c.body(null, 200, headers) : c.body(xml, 200, headers);
   };
 
   app.on(["GET", "HEAD"], "/sitemap.xml", async (c) => {

@@ -1,4 +1,4 @@
-import { JSDOM } from "jsdom";
+// @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { readSiteConfig } from "../../config/site.ts";
 import { sitemapXml } from "../../scripts/generate-seo-files.ts";
@@ -36,9 +36,12 @@ const opening = (change: Partial<OpeningRecord> = {}): OpeningRecord => ({
   ...change,
 });
 
-/** Parsed by jsdom's XML parser (saxes, a conforming one): it answers a `parsererror` document when not well-formed. */
+/**
+ * Parsed by jsdom's XML parser (this file's environment; saxes, a conforming parser underneath): it answers a
+ * `parsererror` document for XML that is not well-formed.
+ */
 function parseXml(xml: string): Document {
-  const document = new new JSDOM().window.DOMParser().parseFromString(xml, "application/xml");
+  const document = new DOMParser().parseFromString(xml, "application/xml");
   expect(document.getElementsByTagName("parsererror")).toHaveLength(0);
   return document;
 }

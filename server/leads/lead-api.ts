@@ -27,13 +27,14 @@ import {
   wantsJson,
 } from "./lead-answers.ts";
 import { IntakeError, readLeadBody } from "./lead-intake.ts";
+import { type ApplicationOpening, applicationOpening } from "./lead-opening.ts";
 import { leadSourceOf } from "./lead-source.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 
 export interface LeadApiDeps {
   config: ServerConfig;
   logger: Logger;
-  store: Pick<Store, "intake">;
+  store: Pick<Store, "intake" | "openings">;
   /** Called after a lead is committed, so an in-process relay can send it at once. */
   onAccepted?: () => void;
   /** Called with what became of each post to a known form (the metrics count them). */
@@ -194,6 +195,7 @@ export async function createLeadApi({
     try {
       const spam = Boolean(received.fields[HONEYPOT_FIELD]?.trim());
       let fields: Record<string, string>;
+      let opening: ApplicationOpening | undefined;
       if (spam) {
         // Kept for the operator to inspect, unvalidated: only the form's own field names, bounded.
         fields = Object.fromEntries(
@@ -210,7 +212,8 @@ export async function createLeadApi({
             fields: validation.fields,
           });
         }
-        fields = validation.data;
+        opening = await applicationOpening(store.openings, validation.data);
+        fields = opening.fields;
       }
 
       const createdAt = now();
@@ -231,8 +234,9 @@ export async function createLeadApi({
           source,
           createdAt,
           dueAt: leadDueAt({ formId: form.id, createdAt }, calendar),
+          openingId: opening?.openingId ?? null,
           confirmation: confirmationPlan(
-            { formId: form.id, state: spam ? "spam" : "pending", fields },
+            { formId: form.id, state: spam ? "spam" : "pending", fields, opening: opening?.named },
             confirmations,
           ),
         },
