@@ -56,10 +56,7 @@ interface FormDefinition<Id extends string, Field extends string> {
   anchor: string;
   /** Only the nurse application carries a file. */
   acceptsResume: boolean;
-  /**
-   * The controls in page order: every field a person fills, and the resume where the form takes one (a field the
-   * page fills, as the application's opening, has none).
-   */
+  /** The controls in page order: every field a person fills, and the resume where the form takes one. */
   controls: readonly FieldControl<NoInfer<Field> | typeof RESUME_FIELD>[];
   submitLabel: string;
   notices: { success: Notice; failure: Notice };
@@ -121,18 +118,8 @@ export const careWorksDemo = define({
 export const nurseApplication = define({
   id: "nurse-application",
   label: "Nurse application",
-  // `opening`: the opening applied for, when the form sits on an opening's page (a hidden input, no control).
-  fields: [
-    "firstName",
-    "lastName",
-    "email",
-    "phone",
-    "credential",
-    "experience",
-    "message",
-    "consent",
-    "opening",
-  ],
+  // biome-ignore format: the fields on one line; the last, `opening`, is filled by an opening's page (no control).
+  fields: ["firstName", "lastName", "email", "phone", "credential", "experience", "message", "consent", "opening"],
   required: ["firstName", "lastName", "email", "consent"],
   recipient: "recruiting",
   subject: "New Online Nursing Application Submission",
