@@ -50,13 +50,13 @@ describe.each(DIALECTS)("applying from an opening on %s", (dialect) => {
     return opening;
   };
 
-  const apply = (email: string, opening: string, { javascript = true } = {}) => {
+  const apply = (email: string, opening: string, { javascript = true, consent = "true" } = {}) => {
     const body = new FormData();
     for (const [name, value] of Object.entries({
       firstName: "Mary",
       lastName: "Seacole",
       email,
-      consent: "true",
+      consent,
       opening,
     }))
       body.set(name, value);
@@ -107,10 +107,14 @@ describe.each(DIALECTS)("applying from an opening on %s", (dialect) => {
       const withJs = await apply("mary@one.example", opening.shortId);
       expect(withJs.status).toBe(201);
       const withoutJs = await apply("mary@two.example", opening.shortId, { javascript: false });
+      // Back to the opening's page, which shows the result at its form.
+      const page = `/carestaff/careers/jobs/night-rn-b-med-surg-b-days-${opening.shortId}`;
       expect([withoutJs.status, withoutJs.headers.get("Location")]).toEqual([
         303,
-        "/carestaff/careers?lead=ok#application-form",
+        `${page}?lead=ok#application-form`,
       ]);
+      const refused = await apply("mary@eight.example", opening.shortId, { javascript: false, consent: "" });
+      expect(refused.headers.get("Location")).toBe(`${page}?lead=error#application-form`);
 
       for (const email of ["mary@one.example", "mary@two.example"]) {
         const lead = await leadOf(email);
@@ -161,6 +165,10 @@ describe.each(DIALECTS)("applying from an opening on %s", (dialect) => {
         if (named) expect(lead.mail.text).toContain(`for the position "${named}"`);
         else expect(lead.mail.text).toContain("Thank you for your application. We will review it shortly.");
       }
+      // Without JavaScript, an opening the site no longer shows sends her back to the careers page.
+      const late = await apply("late@nine.example", closed.shortId, { javascript: false });
+      expect(late.headers.get("Location")).toBe("/carestaff/careers?lead=ok#application-form");
+      expect((await leadOf("late@nine.example")).openingId).toBe(closed.id);
       // A draft's title is never sent to anyone: only an opening the site has published is named.
       expect((await leadOf("draft@four.example")).mail.text).not.toContain("Draft LPN");
     } finally {
