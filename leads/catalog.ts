@@ -56,7 +56,7 @@ interface FormDefinition<Id extends string, Field extends string> {
   anchor: string;
   /** Only the nurse application carries a file. */
   acceptsResume: boolean;
-  /** The controls in page order: every field, and the resume where the form takes one. */
+  /** The controls in page order: every field a person fills, and the resume where the form takes one. */
   controls: readonly FieldControl<NoInfer<Field> | typeof RESUME_FIELD>[];
   submitLabel: string;
   notices: { success: Notice; failure: Notice };
@@ -118,7 +118,8 @@ export const careWorksDemo = define({
 export const nurseApplication = define({
   id: "nurse-application",
   label: "Nurse application",
-  fields: ["firstName", "lastName", "email", "phone", "credential", "experience", "message", "consent"],
+  // biome-ignore format: the fields on one line; the last, `opening`, is filled by an opening's page (no control).
+  fields: ["firstName", "lastName", "email", "phone", "credential", "experience", "message", "consent", "opening"],
   required: ["firstName", "lastName", "email", "consent"],
   recipient: "recruiting",
   subject: "New Online Nursing Application Submission",

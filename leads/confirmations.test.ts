@@ -87,6 +87,19 @@ describe("confirmationFor", () => {
     expect(confirmationFor("nurse-application", {}, company, 10).text).toContain("within 16 business hours");
   });
 
+  it("names the opening an application came from in its thanks, as one plain line, and never in the subject", () => {
+    const title = "Night RN\r\nBcc: x@evil.example\u202e <b>Med-Surg</b>";
+    const { subject, text } = confirmationFor("nurse-application", {}, company, 8, { title });
+    expect(subject).toBe("We received your application");
+    expect(text).toContain(
+      'Thank you for your application for the position "Night RN Bcc: x@evil.example <b>Med-Surg</b>". We will review it shortly. Our recruiting team',
+    );
+    expect(text.split("\n").filter((line) => line.includes("Bcc"))).toHaveLength(1);
+    expect(confirmationFor("nurse-application", {}, company, 8).text).toContain(
+      "Thank you for your application. We will review it shortly.",
+    );
+  });
+
   it("has copy for every form, none of it with a placeholder left", () => {
     expect(Object.keys(CONFIRMATIONS).sort()).toEqual([...LEAD_FORM_IDS].sort());
     for (const formId of LEAD_FORM_IDS) {

@@ -6,7 +6,8 @@ import { promiseInWords, RESPONSE_PROMISES } from "./promises.ts";
 /**
  * The confirmation e-mail each form's sender gets. It echoes nothing they typed but their first
  * name: a contact form must not become a way to send someone else arbitrary text. `{promise}` becomes the
- * form's response promise in words (leads/promises.ts).
+ * form's response promise in words (leads/promises.ts). An application from an opening's page also names the
+ * opening's title, which staff wrote and the site publishes: in the body, as one plain line, never in a header.
  */
 export interface ConfirmationCopy {
   subject: string;
@@ -44,6 +45,13 @@ export const CONFIRMATIONS: Record<LeadFormId, ConfirmationCopy> = {
   },
 };
 
+/** How an application from an opening's page is thanked for: `{title}` is the opening's title. */
+export const OPENING_THANKS =
+  'Thank you for your application for the position "{title}". We will review it shortly.';
+
+/** The longest opening title a confirmation names (staff/openings.ts bounds titles to 120). */
+export const OPENING_TITLE_MAX = 120;
+
 /** The longest first name a confirmation greets. */
 export const FIRST_NAME_MAX = 40;
 
@@ -72,20 +80,24 @@ export interface ConfirmationMessage {
 /**
  * The confirmation for one lead of `formId`, greeting the first name its fields give (if any).
  * `hoursPerBusinessDay`: the business calendar's (undefined when its days differ), for the promise's words.
+ * `opening`: the opening an application was for, named in the thanks.
  */
 export function confirmationFor(
   formId: LeadFormId,
   fields: Readonly<Record<string, string | undefined>>,
   company: ConfirmationCompany,
   hoursPerBusinessDay: number | undefined,
+  opening?: { title: string },
 ): ConfirmationMessage {
   const copy = CONFIRMATIONS[formId];
+  const title = opening && plainLine(opening.title, OPENING_TITLE_MAX);
+  const thanks = title ? OPENING_THANKS.replace("{title}", title) : copy.thanks;
   const firstName = firstNameOf(fields);
   const next = copy.next.replace("{promise}", promiseInWords(RESPONSE_PROMISES[formId], hoursPerBusinessDay));
   const text = [
     firstName ? `Hello ${firstName},` : "Hello,",
     "",
-    `${copy.thanks} ${next}`,
+    `${thanks} ${next}`,
     "",
     `If you need us sooner, call us at ${company.phone}.`,
     "",

@@ -53,6 +53,19 @@ export const optionalChoice = <const T extends readonly [string, ...string[]]>(l
     z.enum(options, { error: `Choose a valid ${label.toLowerCase()}.` }).optional(),
   );
 
+/** What an opening's short id (staff/openings.ts) can look like: lower-case letters and digits. */
+const OPENING_REFERENCE = /^[a-z0-9]{1,32}$/;
+
+/**
+ * The opening an application is for, as its page's hidden input carries it. Never a reason to refuse the
+ * application: a value that cannot be a short id is dropped, and the lead API keeps the application without it.
+ */
+export const optionalOpening = () =>
+  z.preprocess((value) => {
+    const text = blankToUndefined(value);
+    return typeof text === "string" && OPENING_REFERENCE.test(text) ? text : undefined;
+  }, z.string().optional());
+
 /** yyyy-mm-dd of a Date in UTC. */
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 

@@ -65,7 +65,17 @@ const cases: Case[] = [
   },
   {
     form: nurseApplication,
-    fields: ["firstName", "lastName", "email", "phone", "credential", "experience", "message", "consent"],
+    fields: [
+      "firstName",
+      "lastName",
+      "email",
+      "phone",
+      "credential",
+      "experience",
+      "message",
+      "consent",
+      "opening",
+    ],
     required: ["firstName", "lastName", "email", "consent"],
     valid: {
       firstName: "Maria",
@@ -76,6 +86,7 @@ const cases: Case[] = [
       experience: "3-5",
       message: "Available for night shifts.",
       consent: "true",
+      opening: "k7m2p9qx",
     },
     bounds: { firstName: 100, lastName: 100, message: 5000 },
   },
@@ -253,6 +264,20 @@ describe("recipients, subjects and notices", () => {
     }
     expect(staffingRequest.notices.success.description).toMatch("1 business hour");
     expect(payrollInfo.notices.success.description).toMatch("24 hours");
+  });
+});
+
+describe("the application's opening", () => {
+  const valid = cases[2]?.valid ?? {};
+  it("carries a short id, and drops what cannot be one rather than refuse the application", () => {
+    expect(validateLead(nurseApplication, { ...valid, opening: " k7m2p9qx " }).data?.opening).toBe(
+      "k7m2p9qx",
+    );
+    for (const other of ["", "  ", "K7M2P9QX", "k7m2-p9qx", "<script>", "x".repeat(33), "k7m2 p9qx"]) {
+      const result = validateLead(nurseApplication, { ...valid, opening: other });
+      expect([other, result.ok, result.data?.opening]).toEqual([other, true, undefined]);
+    }
+    expect(validateLead(nurseApplication, { ...valid, opening: undefined }).ok).toBe(true);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   consentChecked,
   optionalChoice,
   optionalFutureDate,
+  optionalOpening,
   optionalPhone,
   optionalText,
   requiredEmail,
@@ -39,6 +40,7 @@ export const leadSchemas = {
     experience: optionalChoice("Experience", EXPERIENCE),
     message: optionalText("Message", LIMITS.message),
     consent: consentChecked(),
+    opening: optionalOpening(),
   }),
   "staffing-request": z.object({
     facility: optionalText("Facility name", LIMITS.organization),

@@ -3,6 +3,7 @@ import { createAdaptorServer } from "@hono/node-server";
 import { Hono } from "hono";
 import { createAlerts } from "./alerts/alerts.ts";
 import type { ServerConfig } from "./config.ts";
+import { createFeedsApi } from "./feeds/feeds-api.ts";
 import { createHealthApi } from "./health/health-api.ts";
 import { createApp } from "./http/app.ts";
 import { listenTarget } from "./http/listen-target.ts";
@@ -131,6 +132,11 @@ export async function startSiteServer({
     logger,
     site,
     api,
+    feeds: createFeedsApi({
+      store,
+      site: config.site,
+      builtSitemap: site.get("/sitemap.xml")?.body.toString("utf8"),
+    }),
     metrics: metrics && {
       app: createMetricsApi({ token: config.METRICS_TOKEN ?? "", metrics }),
       onRequest: metrics.request,

@@ -1,3 +1,4 @@
+import { ROUTES } from "../config/route-paths.ts";
 import { CREDENTIALS } from "../leads/catalog.ts";
 
 /**
@@ -112,6 +113,13 @@ export function slugOf(title: string): string {
 /** The last segment of an opening's public address: `<slug>-<short id>`. */
 export const openingAddressOf = (opening: { slug: string; shortId: string }) =>
   `${opening.slug}-${opening.shortId}`;
+
+/** An opening's public page, from the site's root: `/carestaff/careers/jobs/<slug>-<short id>`. */
+export const openingPathOf = (opening: { slug: string; shortId: string }) =>
+  `${ROUTES.careers}/jobs/${openingAddressOf(opening)}`;
+
+/** The published openings as job boards ingest them (Indeed's XML shape). */
+export const JOB_FEED_PATH = `${ROUTES.careers}/jobs.xml`;
 
 /**
  * An address segment read back: the short id after the last hyphen names the opening, whatever the slug before

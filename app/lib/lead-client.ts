@@ -41,7 +41,12 @@ export interface LeadSubmission {
 export function buildLeadBody(submission: LeadSubmission, config: LeadConfig = site): FormData {
   const { form, values, resume, honey = "", source = {} } = submission;
   const body = new FormData();
-  for (const name of fieldNames(form)) body.append(name, values[name] ?? "");
+  for (const name of fieldNames(form)) {
+    // A field the page fills (the application's opening) is sent only where the page filled it.
+    const filledByPage = !form.controls.some((control) => control.name === name);
+    if (filledByPage && values[name] === undefined) continue;
+    body.append(name, values[name] ?? "");
+  }
   body.append("to", recipientFor(form, config.email));
   body.append("subject", form.subject);
   body.append(HONEYPOT_FIELD, honey);

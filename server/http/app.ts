@@ -14,6 +14,8 @@ export interface AppDeps {
   site: Map<string, StaticFile>;
   /** The lead API, mounted under /api. */
   api?: Hono;
+  /** The sitemap and the job feed, answered from the store ahead of the built files (server/feeds). */
+  feeds?: Hono;
   /** Prometheus' endpoint, mounted at /metrics when METRICS_TOKEN is set (404 otherwise, as any unknown path). */
   metrics?: { app: Hono; onRequest: (observed: ObservedRequest) => void };
 }
@@ -28,7 +30,7 @@ function leadServiceOrigins(template: string): string[] {
   }
 }
 
-export function createApp({ config, logger, site, api, metrics }: AppDeps): Hono {
+export function createApp({ config, logger, site, api, feeds, metrics }: AppDeps): Hono {
   const app = new Hono();
   const https = config.site.url.startsWith("https://");
   const connectOrigins = leadServiceOrigins(config.site.leadEndpointTemplate);
@@ -40,6 +42,7 @@ export function createApp({ config, logger, site, api, metrics }: AppDeps): Hono
   if (metrics) app.route("/metrics", metrics.app);
   if (api) app.route("/api", api);
   app.all("/api/*", (c) => c.json({ error: "not_found", message: "No such API endpoint." }, 404));
+  if (feeds) app.route("/", feeds);
 
   const sendLeadResultPage = (c: Context, file: StaticFile, result: "ok" | "error") => {
     const html = file.body.toString("utf8").replace("<html", `<html data-lead="${result}"`);

@@ -34,6 +34,9 @@ export const NO_STORE = { "Cache-Control": "no-store" };
 /** The browser's fetch asks for JSON; a plain HTML form post does not. */
 export const wantsJson = (c: Context) => /application\/json/i.test(c.req.header("Accept") ?? "");
 
-/** Where a plain form post lands: the form's own page, showing the result at the form. */
-export const resultUrl = (form: LeadForm, result: "ok" | "error") =>
-  `${form.page}?lead=${result}#${form.anchor}`;
+/**
+ * Where a plain form post lands: the form's own page (or the opening's page an application came from), showing
+ * the result at the form.
+ */
+export const resultUrl = (form: LeadForm, result: "ok" | "error", page = form.page) =>
+  `${page}?lead=${result}#${form.anchor}`;

@@ -27,13 +27,14 @@ import {
   wantsJson,
 } from "./lead-answers.ts";
 import { IntakeError, readLeadBody } from "./lead-intake.ts";
+import { type ApplicationOpening, applicationOpening, returnPage } from "./lead-opening.ts";
 import { leadSourceOf } from "./lead-source.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 
 export interface LeadApiDeps {
   config: ServerConfig;
   logger: Logger;
-  store: Pick<Store, "intake">;
+  store: Pick<Store, "intake" | "openings">;
   /** Called after a lead is committed, so an in-process relay can send it at once. */
   onAccepted?: () => void;
   /** Called with what became of each post to a known form (the metrics count them). */
@@ -123,13 +124,14 @@ export async function createLeadApi({
       status: 400 | 413 | 415 | 422 | 429 | 503,
       body: ErrorBody & { error: FormErrorCode },
       headers: Record<string, string> = {},
+      page = form.page,
     ) => {
       log(body.error, { status });
-      if (!json) return c.redirect(resultUrl(form, "error"), 303);
+      if (!json) return c.redirect(resultUrl(form, "error", page), 303);
       return c.json<ErrorBody>(body, status, { ...NO_STORE, ...headers });
     };
-    const accepted = (id: string, replayed: boolean) => {
-      if (!json) return c.redirect(resultUrl(form, "ok"), 303);
+    const accepted = (id: string, replayed: boolean, page = form.page) => {
+      if (!json) return c.redirect(resultUrl(form, "ok", page), 303);
       return c.json({ id, status: "accepted" }, 201, {
         ...NO_STORE,
         ...(replayed && { "Idempotent-Replayed": "true" }),
@@ -194,6 +196,7 @@ export async function createLeadApi({
     try {
       const spam = Boolean(received.fields[HONEYPOT_FIELD]?.trim());
       let fields: Record<string, string>;
+      let opening: ApplicationOpening | undefined;
       if (spam) {
         // Kept for the operator to inspect, unvalidated: only the form's own field names, bounded.
         fields = Object.fromEntries(
@@ -204,13 +207,18 @@ export async function createLeadApi({
       } else {
         const validation = validateLead(form, received.fields);
         if (!validation.ok || !validation.data) {
-          return fail(400, {
-            error: "invalid",
-            message: "Some fields need attention.",
-            fields: validation.fields,
-          });
+          const page = json
+            ? form.page
+            : await returnPage(store.openings, form, received.fields.opening, now());
+          return fail(
+            400,
+            { error: "invalid", message: "Some fields need attention.", fields: validation.fields },
+            {},
+            page,
+          );
         }
-        fields = validation.data;
+        opening = await applicationOpening(store.openings, form, validation.data, now());
+        fields = opening.fields;
       }
 
       const createdAt = now();
@@ -231,8 +239,9 @@ export async function createLeadApi({
           source,
           createdAt,
           dueAt: leadDueAt({ formId: form.id, createdAt }, calendar),
+          openingId: opening?.openingId ?? null,
           confirmation: confirmationPlan(
-            { formId: form.id, state: spam ? "spam" : "pending", fields },
+            { formId: form.id, state: spam ? "spam" : "pending", fields, opening: opening?.named },
             confirmations,
           ),
         },
@@ -252,11 +261,11 @@ export async function createLeadApi({
       }
       if (outcome.kind === "replay") {
         log("replayed", { leadId: outcome.leadId });
-        return accepted(outcome.leadId, true);
+        return accepted(outcome.leadId, true, opening?.page);
       }
       log(spam ? "spam" : "accepted", { leadId: outcome.leadId, resumeBytes: resume?.size ?? 0 });
       if (!spam) onAccepted?.();
-      return accepted(outcome.leadId, false);
+      return accepted(outcome.leadId, false, opening?.page);
     } catch (error) {
       // Error messages from a database can quote values; log the kind of failure only.
       logger.error({ formId: form.id, err: errorKind(error) }, "lead store unavailable");

@@ -49,16 +49,28 @@ export const confirmationSettingsOf = (
 /**
  * What a new lead's confirmation comes to: the message, built and checked (its Message-ID fixed now, so every
  * attempt sends the same) with its mailbox and the limits the store queues it within, or why none is sent, with
- * the copy it would have had. Undefined when the lead gave no address.
+ * the copy it would have had. Undefined when the lead gave no address. `opening`: the opening an application was
+ * for, which the message names.
  */
 export function confirmationPlan(
-  lead: { formId: LeadFormId; state: LeadState; fields: Readonly<Record<string, string | undefined>> },
+  lead: {
+    formId: LeadFormId;
+    state: LeadState;
+    fields: Readonly<Record<string, string | undefined>>;
+    opening?: { title: string } | undefined;
+  },
   settings: ConfirmationSettings,
 ): ConfirmationPlan | undefined {
   const mailbox = mailboxKey(lead.fields.email);
   const to = lead.fields.email?.trim();
   if (!mailbox || !to) return undefined;
-  const copy = confirmationFor(lead.formId, lead.fields, settings.company, settings.hoursPerBusinessDay);
+  const copy = confirmationFor(
+    lead.formId,
+    lead.fields,
+    settings.company,
+    settings.hoursPerBusinessDay,
+    lead.opening,
+  );
   const skipped =
     lead.state === "spam"
       ? "spam"

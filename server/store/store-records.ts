@@ -45,6 +45,8 @@ export interface NewLead {
    * planted without one (a test's, a tool's) is due as it arrives.
    */
   dueAt?: number;
+  /** The opening an application was for (leads.opening_id); none by default. */
+  openingId?: string | null;
   /** The confirmation to queue in the lead's transaction, or why there is none. */
   confirmation?: ConfirmationPlan | undefined;
 }

@@ -26,9 +26,10 @@ const formAccent: Record<LeadFormId, string> = {
 /**
  * A lead form, rendered from its catalog entry (leads/catalog.ts): the card with the native post (action, method,
  * multipart), the hidden `to`, `subject` and honeypot, the no-JavaScript result messages, every control on a
- * two-column grid from 640 px, and the submit button.
+ * two-column grid from 640 px, and the submit button. On an opening's page the application carries `opening`:
+ * its short id in a hidden input (posted with and without JavaScript) and a line naming it.
  */
-export function LeadForm({ id }: { id: LeadFormId }) {
+export function LeadForm({ id, opening }: { id: LeadFormId; opening?: { id: string; title: string } }) {
   const form = leadForms[id];
   const { formProps, submitting, errors } = useLeadForm(form);
   return (
@@ -43,6 +44,14 @@ export function LeadForm({ id }: { id: LeadFormId }) {
       <input type="hidden" name="to" value={recipientFor(form, site.email)} />
       <input type="hidden" name="subject" value={form.subject} />
       <Honeypot />
+      {opening && (
+        <>
+          <input type="hidden" name="opening" value={opening.id} />
+          <p className="mb-4 text-ink">
+            Applying for <strong className="font-semibold">{opening.title}</strong>
+          </p>
+        </>
+      )}
       <p className="mb-6 text-sm text-muted">
         Fields marked <span className="text-danger">*</span> are required.
       </p>

@@ -319,6 +319,53 @@ describe("nurse application", () => {
   });
 });
 
+describe("an application from an opening's page", () => {
+  const opening = { id: "k7m2p9qx", title: "Night RN <b>Med-Surg</b>" };
+
+  it("names the opening and carries its short id in the native post, the title as text", () => {
+    const view = render(<LeadForm id="nurse-application" opening={opening} />);
+    const form = view.container.querySelector("form") as HTMLFormElement;
+    expect(screen.getByText("Night RN <b>Med-Surg</b>")).toBeInTheDocument();
+    expect(screen.getByText(/^Applying for/)).toHaveTextContent("Applying for Night RN <b>Med-Surg</b>");
+    expect(form.querySelector("b")).toBeNull();
+    const hidden = form.elements.namedItem("opening");
+    expect(hidden).toBeInstanceOf(HTMLInputElement);
+    expect(hidden).toHaveAttribute("type", "hidden");
+    expect(new FormData(form).get("opening")).toBe("k7m2p9qx");
+  });
+
+  it("sends the opening with JavaScript, and keeps it for the next application after success", async () => {
+    const user = userEvent.setup();
+    const view = render(<LeadForm id="nurse-application" opening={opening} />);
+    const form = view.container.querySelector("form") as HTMLFormElement;
+    await fillRequired(user, {
+      "First Name*": "Maria",
+      "Last Name*": "Lopez",
+      "Email*": "maria@example.com",
+    });
+    await user.click(screen.getByRole("checkbox"));
+    await user.click(screen.getByRole("button", { name: "Submit Application" }));
+    await screen.findByRole("status");
+    expect(sentBody().getAll("opening")).toEqual(["k7m2p9qx"]);
+    expect(new FormData(form).get("opening")).toBe("k7m2p9qx");
+  });
+
+  it("has no opening on the careers page: nothing named, nothing sent", async () => {
+    const { user, form } = renderForm("nurse-application");
+    expect(form.elements.namedItem("opening")).toBeNull();
+    expect(screen.queryByText(/^Applying for/)).toBeNull();
+    await fillRequired(user, {
+      "First Name*": "Maria",
+      "Last Name*": "Lopez",
+      "Email*": "maria@example.com",
+    });
+    await user.click(screen.getByRole("checkbox"));
+    await user.click(screen.getByRole("button", { name: "Submit Application" }));
+    await screen.findByRole("status");
+    expect(sentBody().has("opening")).toBe(false);
+  });
+});
+
 describe("submitting state", () => {
   it("disables the button and reads Submitting... until the answer, and ignores a second click", async () => {
     let answer: (response: Response) => void = () => {};

@@ -68,6 +68,7 @@ export function intakeQueries(engine: Engine, channels: readonly Channel[]): Lea
             email_key: keys.email,
             phone_key: keys.phone,
             due_at: lead.dueAt ?? lead.createdAt,
+            opening_id: lead.openingId ?? null,
             ...lead.source,
           })
           .execute();
