@@ -134,6 +134,10 @@ test("a recruiter requests documents, reviews what the nurse sent, renews and re
     path: `/tmp/shots-cf-staff/${server.database}-credential-file-${viewport?.width}.png`,
   });
   await screenshot(page, server, "credential-file");
+  // The page is checked once the toast is gone: its success style is the staff frame's, not this section's.
+  await expect(page.getByText("BLS or CPR card rejected: the nurse was e-mailed the reason.")).toBeHidden({
+    timeout: 15_000,
+  });
   expect(await axeViolations(page)).toEqual([]);
 
   await file.getByRole("button", { name: "Renew link" }).click();
