@@ -89,6 +89,14 @@ export const AUDIT_ACTIONS = [
   "opening_created",
   "opening_changed",
   "opening_status_changed",
+  "credential_file_viewed",
+  "credential_document_viewed",
+  "credential_document_downloaded",
+  "credential_item_verified",
+  "credential_item_rejected",
+  "documents_requested",
+  "documents_link_renewed",
+  "documents_link_revoked",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -137,6 +145,8 @@ export const ERROR_CODES = [
   "bad_call",
   "bad_retry",
   "bad_opening",
+  "bad_documents",
+  "documents_off",
   "mail_off",
   "internal",
 ] as const;

@@ -23,6 +23,7 @@ import {
   settingsRequest,
   unmatchedPageAnswer,
 } from "./conversation.ts";
+import { CREDENTIAL_ROWS as credentials } from "./credentials-api.ts";
 import { type AnswerOfRow, type Endpoint, filledPath, type ParamNames } from "./endpoint-shape.ts";
 import {
   inboxQuery,
@@ -36,7 +37,7 @@ import {
   resumeQuery,
 } from "./leads-api.ts";
 import { NOTE_MAX } from "./limits.ts";
-import { openingAnswer, openingFields, openingListAnswer, openingsQuery } from "./openings-api.ts";
+import { moveRow, openingAnswer, openingFields, openingListAnswer, openingsQuery } from "./openings-api.ts";
 import { reportsAnswer, reportsQuery } from "./reports-api.ts";
 
 export type { Endpoint, RefusedInput } from "./endpoint-shape.ts";
@@ -50,10 +51,6 @@ const BAD_FILTER: Endpoint["refusal"] = {
   error: "bad_filter",
   message: ({ path, message }) => `The filter ${path} ${message}.`,
 };
-
-/** A change of an opening's status (staff/openings.ts, OPENING_MOVES): no body, the opening as it is now. */
-const openingMove = <P extends string>(path: P) =>
-  ({ method: "POST", path, permission: "openings:manage", answer: openingAnswer }) as const;
 
 /**
  * Every staff endpoint, once: method, path, permission, the contract's schemas of what it reads and answers.
@@ -236,10 +233,19 @@ export const STAFF_ENDPOINTS = {
     refusal: { status: 422, error: "bad_opening" },
     answer: openingAnswer,
   },
-  publishOpening: openingMove("/openings/:openingId/publish"),
-  pauseOpening: openingMove("/openings/:openingId/pause"),
-  reopenOpening: openingMove("/openings/:openingId/reopen"),
-  closeOpening: openingMove("/openings/:openingId/close"),
+  publishOpening: moveRow("/openings/:openingId/publish"),
+  pauseOpening: moveRow("/openings/:openingId/pause"),
+  reopenOpening: moveRow("/openings/:openingId/reopen"),
+  closeOpening: moveRow("/openings/:openingId/close"),
+
+  // A nurse's credential file (applications only): her private link, her documents, their review.
+  credentialFile: credentials.file("/leads/:id/credentials"),
+  requestDocuments: credentials.request("/leads/:id/credentials/request"),
+  renewLink: credentials.link("/leads/:id/credentials/renew"),
+  revokeLink: credentials.link("/leads/:id/credentials/revoke"),
+  credentialDocument: credentials.document("/leads/:id/credentials/submissions/:submissionId"),
+  verifyItem: credentials.verify("/leads/:id/credentials/items/:itemId/verify"),
+  rejectItem: credentials.reject("/leads/:id/credentials/items/:itemId/reject"),
 
   // Administration.
   erasePreview: {

@@ -63,4 +63,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   opening_created: "Created an opening",
   opening_changed: "Edited an opening",
   opening_status_changed: "Changed an opening's status",
+  credential_file_viewed: "Viewed a credential file",
+  credential_document_viewed: "Viewed a credential document",
+  credential_document_downloaded: "Downloaded a credential document",
+  credential_item_verified: "Verified a credential item",
+  credential_item_rejected: "Rejected a credential item",
+  documents_requested: "Requested documents",
+  documents_link_renewed: "Renewed a documents link",
+  documents_link_revoked: "Revoked a documents link",
 };

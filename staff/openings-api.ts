@@ -128,3 +128,10 @@ export const openingsQuery = z.object({
   status: z.enum(OPENING_STATUSES, { error: `must be one of: ${OPENING_STATUSES.join(", ")}` }).optional(),
 });
 export const openingListAnswer = z.object({ openings: z.array(openingSchema) });
+
+/**
+ * A row of the endpoint table changing an opening's status (openings.ts, OPENING_MOVES): no body, the opening as
+ * it is now.
+ */
+export const moveRow = <P extends string>(path: P) =>
+  ({ method: "POST", path, permission: "openings:manage", answer: openingAnswer }) as const;

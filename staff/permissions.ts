@@ -24,6 +24,8 @@ export const PERMISSIONS = [
   "mail:unmatched",
   /** The openings (job ads): writing, publishing, pausing, reopening and closing them. */
   "openings:manage",
+  /** A nurse's credential file: requesting her documents, her private link, viewing, verifying and rejecting them. */
+  "credentials:manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -31,7 +33,7 @@ const LEAD_WORK: readonly Permission[] = ["account", "leads:read", "leads:work",
 
 export const PERMISSIONS_OF_ROLE: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
-  recruiting: [...LEAD_WORK, "openings:manage"],
+  recruiting: [...LEAD_WORK, "openings:manage", "credentials:manage"],
   sales: LEAD_WORK,
 };
 

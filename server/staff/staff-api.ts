@@ -21,6 +21,8 @@ import { staffSessions } from "./auth/session.ts";
 import { createSignIn } from "./auth/sign-in.ts";
 import { createReplies } from "./conversation/replies.ts";
 import { replyHandlers } from "./conversation/reply-handlers.ts";
+import { credentialHandlers } from "./credentials/credential-handlers.ts";
+import { createCredentialWork } from "./credentials/credential-work.ts";
 import { createInbox } from "./inbox/inbox.ts";
 import { leadHandlers } from "./inbox/lead-handlers.ts";
 import { openingHandlers } from "./openings/opening-handlers.ts";
@@ -45,6 +47,8 @@ export interface StaffApiDeps {
     | "audit"
     | "erasure"
     | "openings"
+    | "credentials"
+    | "credentialLinks"
   >;
   auth: StaffAuth;
   /** Outbox work was committed (a reply, a lead out of spam): the in-process workers look now. */
@@ -113,6 +117,15 @@ export async function createStaffApi(deps: StaffApiDeps) {
       }),
       ...openingHandlers({
         openings: createOpenings({ openings: store.openings, audit: store.audit, calendar, now }),
+      }),
+      ...credentialHandlers({
+        work: createCredentialWork({
+          config,
+          store,
+          calendar,
+          now,
+          ...(deps.onOutboxWork && { onQueued: deps.onOutboxWork }),
+        }),
       }),
       ...adminHandlers({ eraser: createEraser(store), audit: store.audit, inbound: store.inbound, logger }),
     },

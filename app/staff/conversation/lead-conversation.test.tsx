@@ -1,7 +1,16 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { detailOf, leadId, pageOf, personOf, SAMPLE, STAFF, signedInAs } from "~/staff/test/fixtures";
+import {
+  detailOf,
+  leadId,
+  noDocumentsYet,
+  pageOf,
+  personOf,
+  SAMPLE,
+  STAFF,
+  signedInAs,
+} from "~/staff/test/fixtures";
 import { mockStaffApi, refuse } from "~/staff/test/mock-staff-api";
 import { renderStaff } from "~/staff/test/render-staff";
 import type { ConversationEntry } from "../../../staff/conversation.ts";
@@ -63,6 +72,7 @@ describe("a lead's conversation", () => {
   it("shows the thread oldest first: delivery states, the person's text as text, attachments, a call", async () => {
     const api = mockStaffApi({
       ...signedInAs("recruiting"),
+      ...noDocumentsYet,
       markSeen: () => undefined,
       lead: () => marisolPage(),
       people: () => ({ people: [] }),
@@ -149,6 +159,7 @@ describe("replying by e-mail", () => {
     const page = marisolPage({ conversation: [] });
     return mockStaffApi({
       ...signedInAs("recruiting"),
+      ...noDocumentsYet,
       markSeen: () => undefined,
       lead: () => structuredClone(page),
       people: () => ({ people: [] }),

@@ -1,4 +1,5 @@
 import { ArrowLeft } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from "react-router";
 import { ConversationPanel } from "~/staff/conversation/conversation-panel";
 import { loadOrSignIn, staffApi } from "~/staff/lib/api";
@@ -10,6 +11,7 @@ import { LeadPromiseSummary } from "~/staff/ui/promise-text";
 import { StatusPill } from "~/staff/ui/status-pill";
 import { nameOf } from "../../../staff/labels.ts";
 import { may } from "../../../staff/permissions.ts";
+import { isApplicationForm } from "../../../staff/workflow.ts";
 import { AssigneeControl } from "./assignee-control";
 import { Deliveries } from "./deliveries";
 import { HistoryList } from "./history-list";
@@ -23,6 +25,9 @@ import { StatusControl } from "./status-control";
 import { useEscapeBack } from "./use-escape-back";
 
 export { leadAction as action } from "./lead-action";
+
+/** An application's credential file: its own chunk, loaded only for the roles that work on one. */
+const CredentialFileSection = lazy(() => import("~/staff/credentials/credential-file-section"));
 
 export const handle: StaffHandle = { title: ({ id }) => `Lead ${id}` };
 
@@ -79,6 +84,11 @@ export default function LeadPage() {
       <RequestPanel fields={lead.fields} opening={lead.opening} role={user.role} />
       <ConversationPanel lead={lead} entries={conversation} />
       {lead.resume ? <ResumePanel leadId={lead.id} resume={lead.resume} /> : null}
+      {isApplicationForm(lead.formId) && may(user.role, "credentials:manage") ? (
+        <Suspense fallback={null}>
+          <CredentialFileSection key={lead.id} leadId={lead.id} />
+        </Suspense>
+      ) : null}
       <SourcePanel source={lead.source} />
       <Panel title="Other requests from this person">
         <OtherRequests requests={otherRequests} />

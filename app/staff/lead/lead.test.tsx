@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { leadId, pageOf, personOf, SAMPLE, STAFF, signedInAs } from "~/staff/test/fixtures";
+import { leadId, noDocumentsYet, pageOf, personOf, SAMPLE, STAFF, signedInAs } from "~/staff/test/fixtures";
 import { mockStaffApi, refuse } from "~/staff/test/mock-staff-api";
 import { renderStaff } from "~/staff/test/render-staff";
 import type { HistoryEntry, LeadChange, LeadPage, Note } from "../../../staff/leads-api.ts";
@@ -17,6 +17,7 @@ describe("a lead", () => {
   it("shows every field, the PDF resume in a sandboxed frame and its download", async () => {
     mockStaffApi({
       ...signedInAs("recruiting"),
+      ...noDocumentsYet,
       markSeen: () => undefined,
       lead: () => pageOf(marisol),
       people: () => ({ people: [] }),
@@ -103,6 +104,7 @@ describe("a lead", () => {
   it("offers a Word resume as a download only", async () => {
     mockStaffApi({
       ...signedInAs("admin"),
+      ...noDocumentsYet,
       markSeen: () => undefined,
       lead: () => pageOf(jonah),
       people: () => colleagues,

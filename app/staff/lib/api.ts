@@ -97,6 +97,8 @@ export async function staffApi<N extends JsonEndpoint>(
     id?: string;
     /** The reply, for the calls about one of the lead's replies. */
     replyId?: string;
+    /** The credential file's item, for a review of it. */
+    itemId?: string;
     query?: InputOf<N, "query">;
     body?: InputOf<N, "request">;
     signal?: AbortSignal;
@@ -110,6 +112,7 @@ export async function staffApi<N extends JsonEndpoint>(
   const path = pathOf(name, {
     id: options.id ?? "",
     replyId: options.replyId ?? "",
+    itemId: options.itemId ?? "",
   } as unknown as ParamsOf<N>);
   let response: Response;
   try {
@@ -158,6 +161,10 @@ export function fileUrl<N extends FileEndpoint>(
 /** A lead's resume: shown inline (a PDF in a sandboxed frame) or downloaded. */
 export const resumeUrl = (id: string, { download = false } = {}) =>
   fileUrl("resume", { id }, download ? { download: "1" } : {});
+
+/** A document of a nurse's credential file: shown in place (PDF, images) or downloaded. */
+export const credentialDocumentUrl = (id: string, submissionId: string, { download = false } = {}) =>
+  fileUrl("credentialDocument", { id, submissionId }, download ? { download: "1" } : {});
 
 /** A file that came with the person's message on a lead's thread: always downloaded, never shown. */
 export const attachmentUrl = (id: string, attachmentId: string) =>

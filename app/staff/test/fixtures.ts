@@ -166,3 +166,13 @@ export const auditEntry = (n: number, action: AuditEntry["action"], actor: Staff
   leadId: null,
   detail: null,
 });
+
+/** An application's credential file before anyone requested documents (its section on the lead page loads it). */
+export const noDocumentsYet: Handlers = {
+  credentialFile: () => ({
+    appliedAs: null,
+    link: { state: "none", credential: null, sentAt: null, expiresAt: null, revokedAt: null },
+    items: [],
+    progress: { done: 0, total: 0 },
+  }),
+};

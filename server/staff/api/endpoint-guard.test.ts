@@ -17,7 +17,15 @@ const NAMES = Object.keys(STAFF_ENDPOINTS) as EndpointName[];
 
 /** Every endpoint's path with its params filled: the lead is one every role may see (a request the guard reads). */
 const pathFor = (name: EndpointName, leadId: string) =>
-  pathOf(name, { id: leadId, replyId: "r", attachmentId: "a", messageId: "m", openingId: "o" } as never);
+  pathOf(name, {
+    id: leadId,
+    replyId: "r",
+    attachmentId: "a",
+    messageId: "m",
+    openingId: "o",
+    itemId: "i",
+    submissionId: "s",
+  } as never);
 
 /**
  * The guard every staff endpoint runs behind (endpoint-mount.ts), driven by the endpoint table itself: a new
@@ -126,15 +134,20 @@ describe.each(DIALECTS)("the staff endpoints' guard on %s", (dialect) => {
 });
 
 describe("the permissions", () => {
-  it("give admins every one, the other roles the same lead work, and openings to recruiting alone", () => {
+  it("give admins every one, the other roles the same lead work, and openings and credential files to recruiting alone", () => {
     expect(PERMISSIONS_OF_ROLE.admin).toEqual(PERMISSIONS);
-    expect(PERMISSIONS_OF_ROLE.recruiting).toEqual([...PERMISSIONS_OF_ROLE.sales, "openings:manage"]);
+    expect(PERMISSIONS_OF_ROLE.recruiting).toEqual([
+      ...PERMISSIONS_OF_ROLE.sales,
+      "openings:manage",
+      "credentials:manage",
+    ]);
     expect(PERMISSIONS.filter((permission) => !may("sales", permission))).toEqual([
       "spam:review",
       "people:erase",
       "audit:read",
       "mail:unmatched",
       "openings:manage",
+      "credentials:manage",
     ]);
   });
 });
