@@ -45,6 +45,7 @@ export interface StaffApiDeps {
     | "audit"
     | "erasure"
     | "openings"
+    | "openingCounts"
   >;
   auth: StaffAuth;
   /** Outbox work was committed (a reply, a lead out of spam): the in-process workers look now. */
@@ -112,7 +113,13 @@ export async function createStaffApi(deps: StaffApiDeps) {
         audit: store.audit,
       }),
       ...openingHandlers({
-        openings: createOpenings({ openings: store.openings, audit: store.audit, calendar, now }),
+        openings: createOpenings({
+          openings: store.openings,
+          openingCounts: store.openingCounts,
+          audit: store.audit,
+          calendar,
+          now,
+        }),
       }),
       ...adminHandlers({ eraser: createEraser(store), audit: store.audit, inbound: store.inbound, logger }),
     },
