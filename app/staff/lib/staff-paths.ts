@@ -10,6 +10,8 @@ export const staffPaths = {
   unmatched: `${STAFF_PATH}/unmatched`,
   settings: `${STAFF_PATH}/settings`,
   reports: `${STAFF_PATH}/reports`,
+  openings: `${STAFF_PATH}/openings`,
+  opening: (id: string) => `${STAFF_PATH}/openings/${encodeURIComponent(id)}`,
   lead: (id: string) => `${STAFF_PATH}/leads/${encodeURIComponent(id)}`,
 } as const;
 
