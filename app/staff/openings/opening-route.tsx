@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [{ opening }, { counts }] = await loadOrSignIn(request, () =>
     Promise.all([
       staffApi("opening", { openingId, signal: request.signal }),
-      staffApi("openings", { signal: request.signal }),
+      staffApi("openings", { query: {}, signal: request.signal }),
     ]),
   );
   return { opening, counts: counts[opening.id] ?? { applications: 0, answeredInTime: 0, hired: 0 } };

@@ -14,7 +14,7 @@ export { createAction as action } from "./opening-save";
 export const handle: StaffHandle = { title: "Openings" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadOrSignIn(request, () => staffApi("openings", { signal: request.signal }));
+  return loadOrSignIn(request, () => staffApi("openings", { query: {}, signal: request.signal }));
 }
 
 /**
