@@ -9,7 +9,6 @@ import {
   Settings,
   UserX,
 } from "lucide-react";
-import { Collapsible } from "radix-ui";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
@@ -48,7 +47,8 @@ const linkClass = (current: boolean) =>
 
 /**
  * The staff pages a role may open: a narrow column on the side; on a phone, a "Menu" button that folds the
- * same links out below it, so no role's set of links ever runs wider than the screen.
+ * same links out below it, so no role's set of links ever runs wider than the screen. A plain disclosure
+ * button, like the inbox's native filter sheet: the frame is in every page's first load (its budget).
  */
 export function StaffNav({ role, phone }: { role: Role; phone: boolean }) {
   const { pathname } = useLocation();
@@ -78,20 +78,24 @@ export function StaffNav({ role, phone }: { role: Role; phone: boolean }) {
       </nav>
     );
   const here = pages.find((page) => page.current)?.label;
+  const open = openOn === pathname;
   return (
     <nav aria-label="Staff" className="border-b border-line bg-white px-2">
-      <Collapsible.Root open={openOn === pathname} onOpenChange={(open) => setOpenOn(open ? pathname : null)}>
-        <Collapsible.Trigger className="group flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-sm font-medium text-ink focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-navy-700">
-          <Menu aria-hidden className="size-4" />
-          Menu
-          {here ? <span className="truncate font-normal text-muted">· {here}</span> : null}
-          <ChevronDown
-            aria-hidden
-            className="ml-auto size-4 text-muted transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none"
-          />
-        </Collapsible.Trigger>
-        <Collapsible.Content className="pb-2">{links}</Collapsible.Content>
-      </Collapsible.Root>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="staff-nav-menu"
+        onClick={() => setOpenOn(open ? null : pathname)}
+        className="flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-sm font-medium text-ink focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-navy-700"
+      >
+        <Menu aria-hidden className="size-4" />
+        Menu
+        {here ? <span className="truncate font-normal text-muted">· {here}</span> : null}
+        <ChevronDown aria-hidden className={cn("ml-auto size-4 text-muted", open && "rotate-180")} />
+      </button>
+      <div id="staff-nav-menu" hidden={!open} className="pb-2">
+        {open ? links : null}
+      </div>
     </nav>
   );
 }
