@@ -8,7 +8,6 @@ import { formatDay, payRangeOf } from "./opening-text";
 const COLUMNS = [
   "Title",
   "Status",
-  "Credential",
   "Place",
   "Pay",
   "Valid through",
@@ -52,13 +51,14 @@ export function OpeningTable({ openings, counts }: OpeningRowsProps) {
                 <td className="py-2 pr-3 pl-4">
                   <span className="flex flex-col">
                     <OpeningLink opening={opening} />
-                    <span className="text-xs text-muted">{opening.specialty}</span>
+                    <span className="text-xs text-muted">
+                      {opening.credential} · {opening.specialty}
+                    </span>
                   </span>
                 </td>
                 <td className="px-3 py-2">
                   <OpeningStatusPill status={opening.status} />
                 </td>
-                <td className="px-3 py-2 text-ink-soft">{opening.credential}</td>
                 <td className="px-3 py-2 whitespace-nowrap text-ink-soft">
                   {opening.city}, {opening.state}
                 </td>
@@ -106,7 +106,7 @@ export function OpeningCards({ openings, counts }: OpeningRowsProps) {
                   ["Hired", count.hired],
                 ] as const
               ).map(([label, value]) => (
-                <div key={label} className="flex flex-col-reverse">
+                <div key={label} className="flex flex-col-reverse justify-end">
                   <dt className="text-xs text-muted">{label}</dt>
                   <dd className="text-lg font-semibold text-ink tabular-nums">{value}</dd>
                 </div>

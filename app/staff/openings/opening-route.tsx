@@ -115,7 +115,7 @@ export default function OpeningPage() {
               ["Hired", counts.hired],
             ] as const
           ).map(([label, value]) => (
-            <div key={label} className="flex flex-col-reverse rounded-lg bg-surface p-3">
+            <div key={label} className="flex flex-col-reverse justify-end rounded-lg bg-surface p-3">
               <dt className="text-xs text-muted sm:text-sm">{label}</dt>
               <dd className="text-2xl font-semibold text-ink tabular-nums">{value}</dd>
             </div>

@@ -68,9 +68,8 @@ describe("the Openings page", () => {
     const rows = screen.getAllByRole("row").slice(1);
     expect(rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent))).toEqual([
       [
-        "Night Shift RN, Med-SurgMed-Surg",
+        "Night Shift RN, Med-SurgRN · Med-Surg",
         "Published",
-        "RN",
         "Albany, NY",
         "$48.50–$62.00 an hour",
         "Jan 31, 2027",
@@ -79,9 +78,8 @@ describe("the Openings page", () => {
         "2",
       ],
       [
-        "Day CNAMed-Surg",
+        "Day CNACNA · Med-Surg",
         "Draft",
-        "CNA",
         "Troy, NY",
         "$48.50–$62.00 an hour",
         "60 days after publishing",
