@@ -127,7 +127,23 @@ export const openingAnswer = z.object({ opening: openingSchema });
 export const openingsQuery = z.object({
   status: z.enum(OPENING_STATUSES, { error: `must be one of: ${OPENING_STATUSES.join(", ")}` }).optional(),
 });
-export const openingListAnswer = z.object({ openings: z.array(openingSchema) });
+
+/**
+ * One opening's applications on the Openings page, of those the viewer's role may see: how many, how many were
+ * answered within the promise (the response clock's rule), and how many reached "Hired".
+ */
+export const openingCountsSchema = z.object({
+  applications: z.number().int().min(0),
+  answeredInTime: z.number().int().min(0),
+  hired: z.number().int().min(0),
+});
+export type OpeningCounts = z.infer<typeof openingCountsSchema>;
+
+/** The list, and each listed opening's counts by its id. */
+export const openingListAnswer = z.object({
+  openings: z.array(openingSchema),
+  counts: z.record(z.string(), openingCountsSchema),
+});
 
 /**
  * A row of the endpoint table changing an opening's status (openings.ts, OPENING_MOVES): no body, the opening as

@@ -95,6 +95,12 @@ export const staffRoutes: RouteObject[] = [
           { path: "unmatched", ...inFrame, lazy: lazyModule(() => import("~/staff/admin/unmatched-route")) },
           { path: "settings", ...inFrame, lazy: lazyModule(() => import("~/staff/account/settings-route")) },
           { path: "reports", ...inFrame, lazy: lazyModule(() => import("~/staff/reports/reports-route")) },
+          { path: "openings", ...inFrame, lazy: lazyModule(() => import("~/staff/openings/openings-route")) },
+          {
+            path: "openings/:openingId",
+            ...inFrame,
+            lazy: lazyModule(() => import("~/staff/openings/opening-route")),
+          },
         ],
       },
     ],

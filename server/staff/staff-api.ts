@@ -49,6 +49,7 @@ export interface StaffApiDeps {
     | "openings"
     | "credentials"
     | "credentialLinks"
+    | "openingCounts"
   >;
   auth: StaffAuth;
   /** Outbox work was committed (a reply, a lead out of spam): the in-process workers look now. */
@@ -116,7 +117,13 @@ export async function createStaffApi(deps: StaffApiDeps) {
         audit: store.audit,
       }),
       ...openingHandlers({
-        openings: createOpenings({ openings: store.openings, audit: store.audit, calendar, now }),
+        openings: createOpenings({
+          openings: store.openings,
+          openingCounts: store.openingCounts,
+          audit: store.audit,
+          calendar,
+          now,
+        }),
       }),
       ...credentialHandlers({
         work: createCredentialWork({

@@ -15,6 +15,7 @@ import { intakeQueries, type LeadIntake } from "./queries/intake.ts";
 import { leadReads } from "./queries/lead-reads.ts";
 import { type LeadWork, leadWorkQueries } from "./queries/lead-work.ts";
 import { type MailOutbox, mailOutboxQueries } from "./queries/mail-outbox.ts";
+import { type OpeningCountQueries, openingCountQueries } from "./queries/opening-counts.ts";
 import { type OpeningQueries, openingQueries } from "./queries/openings.ts";
 import { type Operations, operationQueries } from "./queries/operations.ts";
 import { type Outbox, outboxQueries } from "./queries/outbox.ts";
@@ -79,6 +80,8 @@ export interface Store {
   readonly audit: AuditLog;
   /** The openings staff publish, the public pages' list, and their expiry (server/staff/openings). */
   readonly openings: OpeningQueries;
+  /** The Openings page's counts of each opening's applications (server/staff/openings). */
+  readonly openingCounts: OpeningCountQueries;
   /** better-auth's database: its adapter runs its own statements on the store's connection. */
   readonly authDatabase: { db: LeadDb; type: StoreDialect };
   /** Waits for the writes under way, then closes the connection; every call after it fails. */
@@ -123,6 +126,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     staffAccounts: staffAccountQueries(engine),
     audit: auditLogQueries(engine),
     openings: openingQueries(engine),
+    openingCounts: openingCountQueries(engine),
     authDatabase: { db: engine.db, type: engine.dialect },
     close: () => engine.close(),
   };

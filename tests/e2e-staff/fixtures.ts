@@ -308,3 +308,14 @@ export async function arrive(request: APIRequestContext, formId: string, fields:
 }
 
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A link of the staff navigation, its phone menu opened first when it is folded (narrow screens). */
+export async function staffNavLink(page: Page, name: string) {
+  const nav = page.getByRole("navigation", { name: "Staff" });
+  await nav.waitFor();
+  const menu = nav.getByRole("button", { name: /^Menu/ });
+  if (await menu.isVisible()) {
+    if ((await menu.getAttribute("aria-expanded")) !== "true") await menu.click();
+  }
+  return nav.getByRole("link", { name, exact: true });
+}

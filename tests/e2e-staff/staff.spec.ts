@@ -14,6 +14,7 @@ import {
   type StaffServer,
   signIn,
   staffAdd,
+  staffNavLink,
   submitCode,
   test,
   unique,
@@ -310,7 +311,7 @@ test("My settings: assignment e-mails turn off and on, kept by the server", asyn
     role: "sales",
   });
   await signIn(page, account);
-  await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "My settings" }).click();
+  await (await staffNavLink(page, "My settings")).click();
   const box = page.getByRole("checkbox", { name: "E-mail me when a lead is assigned to me" });
   await expect(box).toBeChecked();
   await box.uncheck();
@@ -331,7 +332,7 @@ test("reports: a recruiter sees the applications' numbers only; an admin every f
 }) => {
   await signedInAs("recruiter");
   await page.goto("/staff");
-  await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Reports" }).click();
+  await (await staffNavLink(page, "Reports")).click();
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
   const leads = page.getByRole("figure", { name: "Leads per week" });
   await expect(leads.locator("svg").first()).toBeVisible();

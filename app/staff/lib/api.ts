@@ -99,6 +99,8 @@ export async function staffApi<N extends JsonEndpoint>(
     replyId?: string;
     /** The credential file's item, for a review of it. */
     itemId?: string;
+    /** The opening, for the calls about one. */
+    openingId?: string;
     query?: InputOf<N, "query">;
     body?: InputOf<N, "request">;
     signal?: AbortSignal;
@@ -113,6 +115,7 @@ export async function staffApi<N extends JsonEndpoint>(
     id: options.id ?? "",
     replyId: options.replyId ?? "",
     itemId: options.itemId ?? "",
+    openingId: options.openingId ?? "",
   } as unknown as ParamsOf<N>);
   let response: Response;
   try {

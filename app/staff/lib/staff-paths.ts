@@ -10,9 +10,9 @@ export const staffPaths = {
   unmatched: `${STAFF_PATH}/unmatched`,
   settings: `${STAFF_PATH}/settings`,
   reports: `${STAFF_PATH}/reports`,
-  lead: (id: string) => `${STAFF_PATH}/leads/${encodeURIComponent(id)}`,
   openings: `${STAFF_PATH}/openings`,
   opening: (id: string) => `${STAFF_PATH}/openings/${encodeURIComponent(id)}`,
+  lead: (id: string) => `${STAFF_PATH}/leads/${encodeURIComponent(id)}`,
 } as const;
 
 /** Where sign-in sends a person back to: only a staff page, never another site. */

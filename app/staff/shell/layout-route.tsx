@@ -60,7 +60,7 @@ export default function StaffLayout() {
           <span className="text-xs text-muted">{ROLE_LABELS[user.role]}</span>
         </p>
         {phone ? (
-          // The navigation row scrolls it out of sight on a phone: one's own settings stay by one's name.
+          // The navigation folds into its menu on a phone: one's own settings stay by one's name.
           <Link
             to={staffPaths.settings}
             aria-label="My settings"

@@ -15,6 +15,8 @@ export interface MockCall {
   id: string | undefined;
   /** The reply's id, for the calls about one of a lead's replies. */
   replyId: string | undefined;
+  /** The opening's id, for the calls about one. */
+  openingId: string | undefined;
   query: URLSearchParams;
   body: unknown;
 }
@@ -83,6 +85,7 @@ export function mockStaffApi(handlers: Handlers): MockStaffApi {
       name: endpoint.name,
       id: decoded(params.id),
       replyId: decoded(params.replyId),
+      openingId: decoded(params.openingId),
       query: url.searchParams,
       body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
     };

@@ -18,7 +18,7 @@ export function openingHandlers({
   openings: Openings;
 }): Pick<EndpointHandlers, OpeningEndpoints> {
   return {
-    openings: async ({ query }) => openings.list(query().status),
+    openings: async ({ staff, query }) => openings.list(staff.role, query().status),
     opening: async ({ params }) => openings.get(params.openingId),
     createOpening: async ({ staff, body }) => openings.create(staff, await body()),
     async editOpening({ staff, params, body }) {

@@ -13,8 +13,11 @@ import {
   type OpeningFields,
   openingFields,
 } from "../../../staff/openings-api.ts";
+import { leadScopeOf } from "../../../staff/permissions.ts";
+import type { Role } from "../../../staff/roles.ts";
 import { type BusinessCalendar, localDate, startOfDate } from "../../calendar/business-calendar.ts";
 import type { AuditLog } from "../../store/queries/audit-log.ts";
+import type { OpeningCountQueries } from "../../store/queries/opening-counts.ts";
 import type { OpeningQueries, OpeningRecord, OpeningValues } from "../../store/queries/openings.ts";
 import { Refusal, refuse } from "../api/refusals.ts";
 
@@ -26,6 +29,8 @@ const DONE: Record<OpeningMove, string> = {
   close: "closed",
 };
 
+const NO_APPLICATIONS = { applications: 0, answeredInTime: 0, hired: 0 };
+
 const NO_SUCH_OPENING = () => refuse(404, "not_found", "There is no such opening.");
 
 /**
@@ -35,11 +40,12 @@ const NO_SUCH_OPENING = () => refuse(404, "not_found", "There is no such opening
  */
 export function createOpenings(deps: {
   openings: OpeningQueries;
+  openingCounts: OpeningCountQueries;
   audit: Pick<AuditLog, "record">;
   calendar: BusinessCalendar;
   now: () => number;
 }) {
-  const { openings, audit, calendar, now } = deps;
+  const { openings, openingCounts, audit, calendar, now } = deps;
 
   /** The last millisecond of a day in the business time zone. */
   const endOf = (day: string) => startOfDate(Temporal.PlainDate.from(day).add({ days: 1 }), calendar) - 1;
@@ -88,7 +94,17 @@ export function createOpenings(deps: {
     (Object.keys(openingFields.shape) as OpeningField[]).filter((key) => before[key] !== after[key]);
 
   return {
-    list: async (status?: Opening["status"]) => ({ openings: (await openings.list(status)).map(answerOf) }),
+    /** Every opening (or those of one status) with the counts of its applications the role may see. */
+    async list(role: Role, status?: Opening["status"]) {
+      const [records, counts] = await Promise.all([
+        openings.list(status),
+        openingCounts.byOpening(leadScopeOf(role).forms),
+      ]);
+      return {
+        openings: records.map(answerOf),
+        counts: Object.fromEntries(records.map(({ id }) => [id, counts.get(id) ?? NO_APPLICATIONS])),
+      };
+    },
 
     async get(id: string) {
       const record = await openings.byId(id);
