@@ -89,6 +89,7 @@ export const AUDIT_ACTIONS = [
   "opening_created",
   "opening_changed",
   "opening_status_changed",
+  "checklist_changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -137,6 +138,7 @@ export const ERROR_CODES = [
   "bad_call",
   "bad_retry",
   "bad_opening",
+  "bad_checklist",
   "mail_off",
   "internal",
 ] as const;

@@ -23,6 +23,7 @@ import {
   settingsRequest,
   unmatchedPageAnswer,
 } from "./conversation.ts";
+import { CHECKLIST_ENDPOINTS } from "./checklists-api.ts";
 import { type AnswerOfRow, type Endpoint, filledPath, type ParamNames } from "./endpoint-shape.ts";
 import {
   inboxQuery,
@@ -242,6 +243,7 @@ export const STAFF_ENDPOINTS = {
   closeOpening: openingMove("/openings/:openingId/close"),
 
   // Administration.
+  ...CHECKLIST_ENDPOINTS,
   erasePreview: {
     method: "POST",
     path: "/erase/preview",

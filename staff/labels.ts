@@ -52,4 +52,5 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   opening_created: "Created an opening",
   opening_changed: "Edited an opening",
   opening_status_changed: "Changed an opening's status",
+  checklist_changed: "Changed a credential's checklist",
 };

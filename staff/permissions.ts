@@ -24,6 +24,8 @@ export const PERMISSIONS = [
   "mail:unmatched",
   /** The openings (job ads): writing, publishing, pausing, reopening and closing them. */
   "openings:manage",
+  /** The checklist of documents each credential asks nurses for. */
+  "checklists:manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

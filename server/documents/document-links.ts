@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { type Credential, DEFAULT_CHECKLISTS } from "../../leads/credential-checklist.ts";
+import type { Credential } from "../../leads/credential-checklist.ts";
 import type { Store } from "../store/store.ts";
+import { checklistFor } from "./checklists.ts";
 
 /** 256 random bits: well past the 128 a link that opens someone's identity documents needs. */
 const TOKEN_BYTES = 32;
@@ -12,12 +13,12 @@ const DAY_MS = 86_400_000;
 export const tokenHashOf = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
 /**
- * Opens a private link to the lead's checklist (copied in from the credential's defaults the first time), revoking
+ * Opens a private link to the lead's checklist (copied in from the credential's checklist the first time), revoking
  * the lead's links still open: a request and a renewal alike. The token is returned once, for the e-mail, and kept
  * nowhere.
  */
 export async function requestDocuments(
-  store: Pick<Store, "credentialLinks">,
+  store: Pick<Store, "credentialLinks" | "checklists">,
   request: { leadId: string; credential: Credential; by: string | null; now: number },
 ): Promise<{ token: string; expiresAt: number }> {
   const token = randomBytes(TOKEN_BYTES).toString("base64url");
@@ -25,7 +26,7 @@ export async function requestDocuments(
   await store.credentialLinks.openRequest({
     ...request,
     tokenHash: tokenHashOf(token),
-    items: DEFAULT_CHECKLISTS[request.credential],
+    items: await checklistFor(store, request.credential),
     expiresAt,
   });
   return { token, expiresAt };

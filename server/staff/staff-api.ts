@@ -20,6 +20,7 @@ import { authHandlers, SIGN_IN_ATTEMPTS_PER_WINDOW, SIGN_IN_WINDOW_S } from "./a
 import { staffSessions } from "./auth/session.ts";
 import { createSignIn } from "./auth/sign-in.ts";
 import { createReplies } from "./conversation/replies.ts";
+import { checklistHandlers } from "./checklists/checklist-handlers.ts";
 import { replyHandlers } from "./conversation/reply-handlers.ts";
 import { createInbox } from "./inbox/inbox.ts";
 import { leadHandlers } from "./inbox/lead-handlers.ts";
@@ -45,6 +46,7 @@ export interface StaffApiDeps {
     | "audit"
     | "erasure"
     | "openings"
+    | "checklists"
   >;
   auth: StaffAuth;
   /** Outbox work was committed (a reply, a lead out of spam): the in-process workers look now. */
@@ -114,6 +116,7 @@ export async function createStaffApi(deps: StaffApiDeps) {
       ...openingHandlers({
         openings: createOpenings({ openings: store.openings, audit: store.audit, calendar, now }),
       }),
+      ...checklistHandlers({ checklists: store.checklists, audit: store.audit, now }),
       ...adminHandlers({ eraser: createEraser(store), audit: store.audit, inbound: store.inbound, logger }),
     },
     {

@@ -3,6 +3,7 @@ import { documentFiles, sweepOrphanDocuments } from "./document-files.ts";
 import { closable } from "./engine.ts";
 import { openPostgresEngine } from "./postgres-engine.ts";
 import { type AuditLog, auditLogQueries } from "./queries/audit-log.ts";
+import { type ChecklistQueries, checklistQueries } from "./queries/credential-checklists.ts";
 import { type ConversationQueries, conversationQueries } from "./queries/conversation.ts";
 import { type CredentialQueries, credentialQueries } from "./queries/credential-files.ts";
 import { type CredentialLinks, credentialLinkQueries } from "./queries/credential-links.ts";
@@ -74,6 +75,8 @@ export interface Store {
   readonly credentialLinks: CredentialLinks;
   /** A lead's credential checklist, its submissions and their encrypted files (server/documents, the staff side). */
   readonly credentials: CredentialQueries;
+  /** The checklist admins chose per credential (server/documents/checklists.ts, the staff page). */
+  readonly checklists: ChecklistQueries;
   /** The staff accounts' rows beside better-auth's (server/staff). */
   readonly staffAccounts: StaffAccountRows;
   readonly audit: AuditLog;
@@ -120,6 +123,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     escalations: escalationQueries(engine),
     credentialLinks: credentialLinkQueries(engine, reads.validId),
     credentials: credentialQueries(engine, documents, reads.validId),
+    checklists: checklistQueries(engine),
     staffAccounts: staffAccountQueries(engine),
     audit: auditLogQueries(engine),
     openings: openingQueries(engine),
