@@ -1,6 +1,5 @@
 import { CREDENTIALS } from "../leads/credential-checklist.ts";
 import { z } from "../leads/zod.ts";
-import type { Endpoint } from "./endpoint-shape.ts";
 
 /**
  * The admins' checklists in the staff API's contract: per credential, the catalog items its checklist asks for,
@@ -30,29 +29,11 @@ export const checklistSchema = z.object({
 });
 export type ChecklistAnswer = z.infer<typeof checklistSchema>;
 
-export const checklistsAnswer = z.object({
+export const checklistsPage = z.object({
   catalog: z.array(catalogEntrySchema),
   checklists: z.array(checklistSchema),
 });
-export type ChecklistsAnswer = z.infer<typeof checklistsAnswer>;
+export type ChecklistsAnswer = z.infer<typeof checklistsPage>;
 
 /** A credential's whole checklist, as the page saves it after an item is added, removed or moved. */
 export const checklistRequest = z.object({ items: z.array(z.string().max(64)).max(64) });
-
-/** The rows of the endpoint table (endpoints.ts) for the checklists: admins only ("checklists:manage"). */
-export const CHECKLIST_ENDPOINTS = {
-  checklists: {
-    method: "GET",
-    path: "/checklists",
-    permission: "checklists:manage",
-    answer: checklistsAnswer,
-  },
-  saveChecklist: {
-    method: "PATCH",
-    path: "/checklists/:credential",
-    permission: "checklists:manage",
-    request: checklistRequest,
-    refusal: { status: 422, error: "bad_checklist" },
-    answer: checklistSchema,
-  },
-} as const satisfies Record<string, Endpoint>;

@@ -13,6 +13,7 @@ import {
   setupPasswordRequest,
   signInRequest,
 } from "./api.ts";
+import { checklistRequest, checklistSchema, checklistsPage } from "./checklists-api.ts";
 import {
   CALL_NOTE_MAX,
   callAnswer,
@@ -23,7 +24,6 @@ import {
   settingsRequest,
   unmatchedPageAnswer,
 } from "./conversation.ts";
-import { CHECKLIST_ENDPOINTS } from "./checklists-api.ts";
 import { type AnswerOfRow, type Endpoint, filledPath, type ParamNames } from "./endpoint-shape.ts";
 import {
   inboxQuery,
@@ -51,6 +51,14 @@ const BAD_FILTER: Endpoint["refusal"] = {
   error: "bad_filter",
   message: ({ path, message }) => `The filter ${path} ${message}.`,
 };
+
+/** Erasure's preview and the erasure itself: both read the person's e-mail address. */
+const ERASE_STEP = {
+  method: "POST",
+  permission: "people:erase",
+  request: eraseRequest,
+  refusal: { status: 400, error: "malformed", message: "Give the person's e-mail address." },
+} as const;
 
 /** A change of an opening's status (staff/openings.ts, OPENING_MOVES): no body, the opening as it is now. */
 const openingMove = <P extends string>(path: P) =>
@@ -243,23 +251,16 @@ export const STAFF_ENDPOINTS = {
   closeOpening: openingMove("/openings/:openingId/close"),
 
   // Administration.
-  ...CHECKLIST_ENDPOINTS,
-  erasePreview: {
-    method: "POST",
-    path: "/erase/preview",
-    permission: "people:erase",
-    request: eraseRequest,
-    refusal: { status: 400, error: "malformed", message: "Give the person's e-mail address." },
-    answer: erasePreviewAnswer,
+  checklists: { method: "GET", path: "/checklists", permission: "checklists:manage", answer: checklistsPage },
+  saveChecklist: {
+    method: "PATCH",
+    path: "/checklists/:credential",
+    permission: "checklists:manage",
+    request: checklistRequest,
+    answer: checklistSchema,
   },
-  erase: {
-    method: "POST",
-    path: "/erase",
-    permission: "people:erase",
-    request: eraseRequest,
-    refusal: { status: 400, error: "malformed", message: "Give the person's e-mail address." },
-    answer: eraseAnswer,
-  },
+  erasePreview: { ...ERASE_STEP, path: "/erase/preview", answer: erasePreviewAnswer },
+  erase: { ...ERASE_STEP, path: "/erase", answer: eraseAnswer },
   audit: {
     method: "GET",
     path: "/audit",

@@ -3,10 +3,11 @@ import { documentFiles, sweepOrphanDocuments } from "./document-files.ts";
 import { closable } from "./engine.ts";
 import { openPostgresEngine } from "./postgres-engine.ts";
 import { type AuditLog, auditLogQueries } from "./queries/audit-log.ts";
-import { type ChecklistQueries, checklistQueries } from "./queries/credential-checklists.ts";
 import { type ConversationQueries, conversationQueries } from "./queries/conversation.ts";
+import { type ChecklistQueries, checklistQueries } from "./queries/credential-checklists.ts";
 import { type CredentialQueries, credentialQueries } from "./queries/credential-files.ts";
 import { type CredentialLinks, credentialLinkQueries } from "./queries/credential-links.ts";
+import { type ReminderQueries, reminderQueries } from "./queries/credential-reminders.ts";
 import { type Erasure, erasureQueries } from "./queries/erasure.ts";
 import { type EscalationQueries, escalationQueries } from "./queries/escalations.ts";
 import { type InboundQueries, inboundQueries } from "./queries/inbound.ts";
@@ -77,6 +78,8 @@ export interface Store {
   readonly credentials: CredentialQueries;
   /** The checklist admins chose per credential (server/documents/checklists.ts, the staff page). */
   readonly checklists: ChecklistQueries;
+  /** The expiry reminders sent to nurses (server/documents/reminder-sweep.ts). */
+  readonly reminders: ReminderQueries;
   /** The staff accounts' rows beside better-auth's (server/staff). */
   readonly staffAccounts: StaffAccountRows;
   readonly audit: AuditLog;
@@ -124,6 +127,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     credentialLinks: credentialLinkQueries(engine, reads.validId),
     credentials: credentialQueries(engine, documents, reads.validId),
     checklists: checklistQueries(engine),
+    reminders: reminderQueries(engine),
     staffAccounts: staffAccountQueries(engine),
     audit: auditLogQueries(engine),
     openings: openingQueries(engine),

@@ -17,7 +17,14 @@ const NAMES = Object.keys(STAFF_ENDPOINTS) as EndpointName[];
 
 /** Every endpoint's path with its params filled: the lead is one every role may see (a request the guard reads). */
 const pathFor = (name: EndpointName, leadId: string) =>
-  pathOf(name, { id: leadId, replyId: "r", attachmentId: "a", messageId: "m", openingId: "o" } as never);
+  pathOf(name, {
+    id: leadId,
+    replyId: "r",
+    attachmentId: "a",
+    messageId: "m",
+    openingId: "o",
+    credential: "RN",
+  } as never);
 
 /**
  * The guard every staff endpoint runs behind (endpoint-mount.ts), driven by the endpoint table itself: a new
@@ -135,6 +142,7 @@ describe("the permissions", () => {
       "audit:read",
       "mail:unmatched",
       "openings:manage",
+      "checklists:manage",
     ]);
   });
 });

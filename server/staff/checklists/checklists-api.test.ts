@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultItemIds } from "../../../leads/checklist-catalog.ts";
 import { auditPageAnswer, errorAnswer } from "../../../staff/api.ts";
-import { checklistSchema, checklistsAnswer } from "../../../staff/checklists-api.ts";
+import { checklistSchema, checklistsPage } from "../../../staff/checklists-api.ts";
 import { pathOf } from "../../../staff/endpoints.ts";
 import type { StaffMemberFixture } from "../../../test-support/staff-harness.ts";
 import { DIALECTS } from "../../../test-support/test-database.ts";
@@ -30,7 +30,7 @@ describe.each(DIALECTS)("the checklists in the staff API on %s", (dialect) => {
     const response = await h.request(pathOf("checklists", {}), { cookie: who.cookie });
     return {
       status: response.status,
-      body: response.status === 200 ? checklistsAnswer.parse(await response.json()) : null,
+      body: response.status === 200 ? checklistsPage.parse(await response.json()) : null,
     };
   };
   const save = (credential: string, items: string[], who = admin) =>
