@@ -1,4 +1,5 @@
 import { LEAD_FORM_IDS } from "../leads/catalog.ts";
+import { DOCUMENT_FILTERS } from "../leads/credential-status.ts";
 import { SOURCE_FIELDS, SOURCE_MAX } from "../leads/source.ts";
 import { z } from "../leads/zod.ts";
 import { personSchema } from "./api.ts";
@@ -31,6 +32,7 @@ export const INBOX_FILTERS = [
   "mine",
   "overdue",
   "spam",
+  "documents",
   "sort",
 ] as const;
 export type InboxFilter = (typeof INBOX_FILTERS)[number];
@@ -62,6 +64,8 @@ export const inboxQuery = z.object({
   overdue: z.literal("1").optional(),
   /** Admins only ("Spam"): what the honeypot caught, and nothing else; for anyone else the API answers 404. */
   spam: z.literal("1").optional(),
+  /** "Documents" (roles that see applications): where the lead's credential checklist stands. */
+  documents: z.enum(DOCUMENT_FILTERS).optional(),
   /** "newest" (the default) or "due": unanswered leads first, the earliest due first, then the rest newest first. */
   sort: z.enum(INBOX_SORTS).optional(),
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
@@ -97,6 +101,8 @@ export const leadRowSchema = z.object({
   /** The last message on the lead is the person's. */
   awaitingUs: z.boolean(),
   promise: leadPromiseSchema,
+  /** The credential checklist's progress ("4 of 8 done"); null when no documents were requested. */
+  documents: z.object({ done: z.number().int().min(0), total: z.number().int().min(1) }).nullable(),
 });
 export type LeadRow = z.infer<typeof leadRowSchema>;
 

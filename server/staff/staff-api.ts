@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { localDate } from "../calendar/business-calendar.ts";
 import { hoursPerBusinessDay } from "../calendar/business-hours.ts";
 import { businessCalendarFromEnv } from "../calendar/calendar-env.ts";
 import type { ServerConfig } from "../config.ts";
@@ -107,7 +108,7 @@ export async function createStaffApi(deps: StaffApiDeps) {
         logger,
       }),
       ...settingsHandlers({ staffAccounts: store.staffAccounts, audit: store.audit, now }),
-      ...leadHandlers({ inbox, audit: store.audit, now }),
+      ...leadHandlers({ inbox, audit: store.audit, now, today: (at) => localDate(at, calendar) }),
       ...replyHandlers({ replies }),
       ...reportHandlers({
         reportFor: createReports({ reports: store.reports, calendar, now }),

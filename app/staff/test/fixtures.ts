@@ -87,6 +87,7 @@ export function rowOf(lead: Sample, assignee: Person | null = null): LeadRow {
     unreadReplies: 0,
     awaitingUs: false,
     promise: { dueAt: minutesAgo(lead.minutesAgo - 60), respondedAt: null, state: "due" },
+    documents: null,
   };
 }
 

@@ -67,6 +67,10 @@ export function toLeadRow(row: InboxRow, now: number): LeadRow {
     unreadReplies: Number(row.unread_replies),
     awaitingUs: row.awaiting_since !== null,
     promise: promiseOf(row, now),
+    documents:
+      Number(row.documents_total) > 0
+        ? { done: Number(row.documents_done), total: Number(row.documents_total) }
+        : null,
   };
 }
 

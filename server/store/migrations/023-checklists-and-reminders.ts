@@ -6,6 +6,7 @@ import type { StoreDialect } from "./dialect.ts";
  * items an admin chose, in order (no rows for a credential: its shipped defaults). `credential_reminders` records
  * each reminder sent for an item, by kind ("30", "7": days before its last valid day; "expired") and the last
  * valid day it was about, so two instances and restarts send each once and a renewed document is reminded anew.
+ * The inbox's Documents filter and its rows' progress read a lead's items by (lead_id, review, valid_through).
  */
 export function checklistsAndReminders(dialect: StoreDialect) {
   const pg = dialect === "postgres";
@@ -27,6 +28,12 @@ export function checklistsAndReminders(dialect: StoreDialect) {
         .execute();
 
       await db.schema
+        .createIndex("credential_items_progress")
+        .on("credential_items")
+        .columns(["lead_id", "review", "valid_through"])
+        .execute();
+
+      await db.schema
         .createTable("credential_reminders")
         .addColumn("item_id", id, (c) => c.notNull().references("credential_items.id").onDelete("cascade"))
         .addColumn("lead_id", id, (c) => c.notNull().references("leads.id").onDelete("cascade"))
@@ -44,6 +51,7 @@ export function checklistsAndReminders(dialect: StoreDialect) {
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("credential_reminders").execute();
       await db.schema.dropTable("credential_checklists").execute();
+      await db.schema.dropIndex("credential_items_progress").execute();
     },
   };
 }
