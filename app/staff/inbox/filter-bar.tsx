@@ -7,12 +7,22 @@ import { cn } from "~/lib/cn";
 import { siteName } from "~/staff/lib/format";
 import { inboxPath, isFiltered } from "~/staff/lib/inbox-query";
 import { staffPaths } from "~/staff/lib/staff-paths";
+import {
+  DOCUMENT_FILTER_LABELS,
+  DOCUMENT_FILTERS,
+  type DocumentFilter,
+} from "../../../leads/credential-status.ts";
 import { NO_SOURCE_VALUE } from "../../../leads/source-labels.ts";
 import { formLabelOf } from "../../../staff/labels.ts";
 import type { InboxFilter, InboxFilters, LeadList, SourceCount } from "../../../staff/leads-api.ts";
 import { leadScopeOf, statusesFor } from "../../../staff/permissions.ts";
 import type { Role } from "../../../staff/roles.ts";
-import { DELIVERY_LABELS, DELIVERY_STATES, type DeliveryState } from "../../../staff/workflow.ts";
+import {
+  DELIVERY_LABELS,
+  DELIVERY_STATES,
+  type DeliveryState,
+  isApplicationForm,
+} from "../../../staff/workflow.ts";
 import { ViewFilters } from "./view-filters";
 
 /**
@@ -168,6 +178,17 @@ export function FilterBar({
         options={DELIVERY_STATES}
         optionLabel={(state) => DELIVERY_LABELS[state as DeliveryState]}
       />
+      {/* Credential documents are asked of applicants: only roles that see applications filter by them. */}
+      {forms.some(isApplicationForm) ? (
+        <FilterSelect
+          label="Documents"
+          name="documents"
+          value={filters.documents}
+          any="Any documents"
+          options={DOCUMENT_FILTERS}
+          optionLabel={(state) => DOCUMENT_FILTER_LABELS[state as DocumentFilter]}
+        />
+      ) : null}
       <SourceFilter
         label="Campaign"
         name="campaign"

@@ -3,7 +3,7 @@ import { formatListDate } from "~/staff/lib/format";
 import { DueText } from "~/staff/ui/promise-text";
 import { StatusPill } from "~/staff/ui/status-pill";
 import type { LeadRow } from "../../../staff/leads-api.ts";
-import { FormMarker, LeadLink, NewDot, UnreadReplies } from "./lead-marks";
+import { DocumentProgress, FormMarker, LeadLink, NewDot, UnreadReplies } from "./lead-marks";
 
 /** The inbox on a phone: the table becomes a list of cards. */
 export function LeadCards({ leads, back }: { leads: LeadRow[]; back: string }) {
@@ -30,6 +30,7 @@ export function LeadCards({ leads, back }: { leads: LeadRow[]; back: string }) {
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5 pl-4 text-xs font-normal">
             <FormMarker lead={lead} nowrap />
             <StatusPill status={lead.status} />
+            <DocumentProgress lead={lead} />
             <UnreadReplies lead={lead} />
             <DueText promise={lead.promise} />
             {lead.delivery === "dead" ? <span className="text-danger">Delivery failed</span> : null}

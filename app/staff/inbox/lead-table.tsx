@@ -5,7 +5,7 @@ import { StatusPill } from "~/staff/ui/status-pill";
 import { TableHead } from "~/staff/ui/table-head";
 import type { LeadRow } from "../../../staff/leads-api.ts";
 import { DELIVERY_LABELS } from "../../../staff/workflow.ts";
-import { FormMarker, LeadLink, NewDot, UnreadReplies } from "./lead-marks";
+import { DocumentProgress, FormMarker, LeadLink, NewDot, UnreadReplies } from "./lead-marks";
 
 const COLUMNS = ["Name", "Form", "Organisation", "Status", "Assignee", "Delivery", "Received"] as const;
 
@@ -45,7 +45,10 @@ export function LeadTable({ leads, back }: { leads: LeadRow[]; back: string }) {
               </td>
               <td className="max-w-48 truncate px-3 py-2 text-ink-soft">{lead.organisation ?? "—"}</td>
               <td className="px-3 py-2">
-                <StatusPill status={lead.status} />
+                <span className="flex flex-col items-start gap-1">
+                  <StatusPill status={lead.status} />
+                  <DocumentProgress lead={lead} />
+                </span>
               </td>
               <td className="px-3 py-2 text-ink-soft">{lead.assignee?.name ?? "—"}</td>
               <td className={cn("px-3 py-2", lead.delivery === "dead" ? "text-danger" : "text-ink-soft")}>
