@@ -5,7 +5,8 @@ import { addDays } from "../leads/credential-status.ts";
 import type { CredentialItemsTable } from "../server/store/credential-rows.ts";
 import type { LeadDb } from "../server/store/database.ts";
 
-const BATCH = 500;
+/** Leads per insert: their items stay within SQLite's limit of bound values per statement. */
+const BATCH = 100;
 
 /**
  * Credential checklists for the bench (bench/inbox.ts): every other application gets the RN checklist, its items

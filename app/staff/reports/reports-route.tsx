@@ -6,9 +6,10 @@ import { Input } from "~/components/ui/input";
 import { loadOrSignIn, staffApi } from "~/staff/lib/api";
 import type { StaffHandle } from "~/staff/lib/hooks";
 import { REPORT_WEEKS, type ReportsAnswer, reportsQuery } from "../../../staff/reports-api.ts";
-import { bySource, firstResponse, leadsPerWeek, pipeline, promiseKept } from "./report-data";
+import { bySource, daysToVerified, firstResponse, leadsPerWeek, pipeline, promiseKept } from "./report-data";
 import { ReportFigure } from "./report-figure";
 import {
+  daysToVerifiedPlot,
   firstResponsePlot,
   leadsPerWeekPlot,
   pipelinePlot,
@@ -82,6 +83,7 @@ function Charts({ answer }: { answer: ReportsAnswer }) {
     const campaigns = bySource(answer, "campaigns");
     const referrers = bySource(answer, "referrers");
     const steps = pipeline(answer);
+    const verified = daysToVerified(answer);
     return [
       { table: leadsPerWeek(answer), draw: leadsPerWeekPlot(answer) },
       { table: promiseKept(answer), draw: promiseKeptPlot(answer) },
@@ -89,6 +91,7 @@ function Charts({ answer }: { answer: ReportsAnswer }) {
       { table: steps, draw: pipelinePlot(steps) },
       { table: campaigns, draw: sourcePlot(campaigns) },
       { table: referrers, draw: sourcePlot(referrers) },
+      ...(verified ? [{ table: verified, draw: daysToVerifiedPlot(answer) }] : []),
     ];
   }, [answer]);
   return (
