@@ -95,6 +95,11 @@ export const staffRoutes: RouteObject[] = [
           { path: "unmatched", ...inFrame, lazy: lazyModule(() => import("~/staff/admin/unmatched-route")) },
           { path: "settings", ...inFrame, lazy: lazyModule(() => import("~/staff/account/settings-route")) },
           { path: "reports", ...inFrame, lazy: lazyModule(() => import("~/staff/reports/reports-route")) },
+          {
+            path: "checklists",
+            ...inFrame,
+            lazy: lazyModule(() => import("~/staff/admin/checklists-route")),
+          },
         ],
       },
     ],

@@ -97,6 +97,8 @@ export async function staffApi<N extends JsonEndpoint>(
     id?: string;
     /** The reply, for the calls about one of the lead's replies. */
     replyId?: string;
+    /** The credential, for the call about its checklist. */
+    credential?: string;
     query?: InputOf<N, "query">;
     body?: InputOf<N, "request">;
     signal?: AbortSignal;
@@ -110,6 +112,7 @@ export async function staffApi<N extends JsonEndpoint>(
   const path = pathOf(name, {
     id: options.id ?? "",
     replyId: options.replyId ?? "",
+    credential: options.credential ?? "",
   } as unknown as ParamsOf<N>);
   let response: Response;
   try {

@@ -10,6 +10,7 @@ export const staffPaths = {
   unmatched: `${STAFF_PATH}/unmatched`,
   settings: `${STAFF_PATH}/settings`,
   reports: `${STAFF_PATH}/reports`,
+  checklists: `${STAFF_PATH}/checklists`,
   lead: (id: string) => `${STAFF_PATH}/leads/${encodeURIComponent(id)}`,
 } as const;
 

@@ -1,4 +1,4 @@
-import { ChartColumn, Inbox, MailQuestion, ScrollText, Settings, UserX } from "lucide-react";
+import { ChartColumn, ClipboardCheck, Inbox, MailQuestion, ScrollText, Settings, UserX } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
 import { staffPaths } from "~/staff/lib/staff-paths";
@@ -16,6 +16,13 @@ const PAGES: { to: string; label: string; icon: typeof Inbox; end: boolean; perm
     icon: MailQuestion,
     end: false,
     permission: "mail:unmatched",
+  },
+  {
+    to: staffPaths.checklists,
+    label: "Checklists",
+    icon: ClipboardCheck,
+    end: false,
+    permission: "checklists:manage",
   },
   { to: staffPaths.erase, label: "Erase a person", icon: UserX, end: false, permission: "people:erase" },
   { to: staffPaths.settings, label: "My settings", icon: Settings, end: false, permission: "account" },
