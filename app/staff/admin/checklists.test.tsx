@@ -6,10 +6,10 @@ import { mockStaffApi, refuse } from "~/staff/test/mock-staff-api";
 import { renderStaff } from "~/staff/test/render-staff";
 import { CHECKLIST_CATALOG, defaultItemIds } from "../../../leads/checklist-catalog.ts";
 import { CREDENTIALS } from "../../../leads/credential-checklist.ts";
-import type { ChecklistsPage } from "../../../staff/checklists-api.ts";
+import type { ChecklistsAnswer } from "../../../staff/checklists-api.ts";
 
 /** The checklists as the API gives them before any change, with `lists` replacing some. */
-function answerOf(lists: Partial<Record<string, string[]>> = {}): ChecklistsPage {
+function answerOf(lists: Partial<Record<string, string[]>> = {}): ChecklistsAnswer {
   return {
     catalog: CHECKLIST_CATALOG.map(({ id, item }) => ({
       id,
