@@ -7,6 +7,7 @@ import type { LeadDb } from "../server/store/database.ts";
 
 /** Leads per insert: their items stay within SQLite's limit of bound values per statement. */
 const BATCH = 100;
+const DAY_MS = 86_400_000;
 
 /**
  * Credential checklists for the bench (bench/inbox.ts): every other application gets the RN checklist, its items
@@ -31,6 +32,13 @@ export async function seedChecklists(db: LeadDb, today: string): Promise<number>
       items.forEach((item, position) => {
         const has = position < received;
         const expires = item.validity.kind !== "no-expiry";
+        const review = has
+          ? n % 11 === 0 && position === 0
+            ? "rejected"
+            : n % 3 === 0
+              ? "submitted"
+              : "verified"
+          : null;
         const days = n % 7 === 0 ? -20 - (n % 40) : n % 5 === 0 ? 25 - (n % 20) : 400 - (n % 40);
         const validThrough = !has || !expires ? null : addDays(today, days);
         rows.push({
@@ -49,7 +57,9 @@ export async function seedChecklists(db: LeadDb, today: string): Promise<number>
           reject_reason: null,
           valid_through: validThrough,
           submission_id: null,
-          reviewed_at: null,
+          // Verified some day of the past year, so the reports' days to fully verified have leads to count.
+          reviewed_at:
+            has && review !== "submitted" ? Date.now() - ((n * 7 + position) % 365) * DAY_MS : null,
           reviewed_by: null,
         });
       });

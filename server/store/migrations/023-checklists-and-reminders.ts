@@ -6,7 +6,8 @@ import type { StoreDialect } from "./dialect.ts";
  * items an admin chose, in order (no rows for a credential: its shipped defaults). `credential_reminders` records
  * each reminder sent for an item, by kind ("30", "7": days before its last valid day; "expired") and the last
  * valid day it was about, so two instances and restarts send each once and a renewed document is reminded anew.
- * The inbox's Documents filter and its rows' progress read a lead's items by (lead_id, review, valid_through).
+ * The inbox's Documents filter and its rows' progress read a lead's items by (lead_id, review, valid_through); the
+ * reports find the items verified in a range by (review, reviewed_at, lead_id).
  */
 export function checklistsAndReminders(dialect: StoreDialect) {
   const pg = dialect === "postgres";
@@ -34,6 +35,12 @@ export function checklistsAndReminders(dialect: StoreDialect) {
         .execute();
 
       await db.schema
+        .createIndex("credential_items_by_review")
+        .on("credential_items")
+        .columns(["review", "reviewed_at", "lead_id"])
+        .execute();
+
+      await db.schema
         .createTable("credential_reminders")
         .addColumn("item_id", id, (c) => c.notNull().references("credential_items.id").onDelete("cascade"))
         .addColumn("lead_id", id, (c) => c.notNull().references("leads.id").onDelete("cascade"))
@@ -52,6 +59,7 @@ export function checklistsAndReminders(dialect: StoreDialect) {
       await db.schema.dropTable("credential_reminders").execute();
       await db.schema.dropTable("credential_checklists").execute();
       await db.schema.dropIndex("credential_items_progress").execute();
+      await db.schema.dropIndex("credential_items_by_review").execute();
     },
   };
 }

@@ -179,6 +179,15 @@ export function reportQueries(engine: Engine) {
       const rows = await db
         .selectFrom("credential_items as ci")
         .innerJoin("leads as l", "l.id", "ci.lead_id")
+        // Only leads with an item verified in the range can have become fully verified in it (an index's range).
+        .where("ci.lead_id", "in", (eb) =>
+          eb
+            .selectFrom("credential_items as v")
+            .select("v.lead_id")
+            .where("v.review", "=", "verified")
+            .where("v.reviewed_at", ">=", scope.from)
+            .where("v.reviewed_at", "<", scope.to),
+        )
         .where("l.form_id", "in", scope.forms.length > 0 ? scope.forms : ["-"])
         .where("l.state", "!=", "spam")
         .select(["l.created_at", verifiedAt.as("verified_at")])
