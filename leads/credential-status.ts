@@ -95,3 +95,15 @@ export function addMonths(date: string, months: number): string {
   first.setUTCDate(Math.min(day, lastDay));
   return iso(first.getTime());
 }
+
+/** The inbox's "Documents" filter: where a lead's checklist stands (server/store/queries/document-filters.ts). */
+export const DOCUMENT_FILTERS = ["requested", "incomplete", "complete", "expiring", "expired"] as const;
+export type DocumentFilter = (typeof DOCUMENT_FILTERS)[number];
+
+export const DOCUMENT_FILTER_LABELS: Record<DocumentFilter, string> = {
+  requested: "Requested",
+  incomplete: "Incomplete",
+  complete: "Complete",
+  expiring: `Expiring within ${EXPIRING_SOON_DAYS} days`,
+  expired: "Expired",
+};

@@ -202,6 +202,15 @@ describe("the credential documents' key", () => {
     }
   });
 
+  it("reads DOCUMENT_REMINDER_DAYS as distinct days, largest first, 30 and 7 by default", () => {
+    expect(loadConfig({}).DOCUMENT_REMINDER_DAYS).toEqual([30, 7]);
+    expect(loadConfig({ DOCUMENT_REMINDER_DAYS: "7, 60,14" }).DOCUMENT_REMINDER_DAYS).toEqual([60, 14, 7]);
+    for (const wrong of ["0", "30,30", "thirty", "30;7", "366", "1.5", "1,2,3,4,5,6", ","])
+      expect(() => loadConfig({ DOCUMENT_REMINDER_DAYS: wrong })).toThrow(
+        /^Invalid configuration: DOCUMENT_REMINDER_DAYS must be up to 5 distinct whole numbers of days/,
+      );
+  });
+
   it("needs DOCUMENTS_KEY beside DOCUMENTS_KEY_PREVIOUS", () => {
     expect(() => loadConfig({ DOCUMENTS_KEY_PREVIOUS: key })).toThrow(
       "DOCUMENTS_KEY is required when DOCUMENTS_KEY_PREVIOUS is set",

@@ -56,6 +56,18 @@ const bearerToken = z
   .string()
   .regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 visible ASCII characters (e.g. openssl rand -hex 32)");
 
+/** "30,7": distinct whole days from 1 to 365, read largest first. */
+const reminderDays = z.string().transform((value, context) => {
+  const days = value.split(",").map((entry) => Number(/^\s*\d{1,3}\s*$/.test(entry) ? entry : Number.NaN));
+  const whole = days.every((day) => day >= 1 && day <= 365);
+  if (whole && days.length <= 5 && new Set(days).size === days.length) return days.sort((a, b) => b - a);
+  context.addIssue({
+    code: "custom",
+    message: "must be up to 5 distinct whole numbers of days from 1 to 365, separated by commas, e.g. 30,7",
+  });
+  return z.NEVER;
+});
+
 /** A key for the credential documents at rest: 32 random bytes in base64, as `openssl rand -base64 32` writes them. */
 const documentsKey = z
   .string()
@@ -181,6 +193,8 @@ export const serverEnvSchema = z.object({
   DOCUMENTS_KEY: documentsKey.optional(),
   /** The key DOCUMENTS_KEY replaces, read while `leads documents rotate-key` re-encrypts the files under the new one. */
   DOCUMENTS_KEY_PREVIOUS: documentsKey.optional(),
+  /** Days before a verified document's last valid day its nurse is reminded, each once (and once after it). */
+  DOCUMENT_REMINDER_DAYS: reminderDays.default([30, 7]),
   /** Each an http(s) origin, read as its origin (https://partner.example.org:8443); anything else stops start-up. */
   ALLOWED_ORIGINS: z
     .string()

@@ -97,6 +97,7 @@ export const AUDIT_ACTIONS = [
   "documents_requested",
   "documents_link_renewed",
   "documents_link_revoked",
+  "checklist_changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -147,6 +148,7 @@ export const ERROR_CODES = [
   "bad_opening",
   "bad_documents",
   "documents_off",
+  "bad_checklist",
   "mail_off",
   "internal",
 ] as const;

@@ -13,6 +13,7 @@ import {
   setupPasswordRequest,
   signInRequest,
 } from "./api.ts";
+import { checklistRequest, checklistSchema, checklistsPage } from "./checklists-api.ts";
 import {
   CALL_NOTE_MAX,
   callAnswer,
@@ -51,6 +52,14 @@ const BAD_FILTER: Endpoint["refusal"] = {
   error: "bad_filter",
   message: ({ path, message }) => `The filter ${path} ${message}.`,
 };
+
+/** Erasure's preview and the erasure itself: both read the person's e-mail address. */
+const ERASE_STEP = {
+  method: "POST",
+  permission: "people:erase",
+  request: eraseRequest,
+  refusal: { status: 400, error: "malformed", message: "Give the person's e-mail address." },
+} as const;
 
 /**
  * Every staff endpoint, once: method, path, permission, the contract's schemas of what it reads and answers.
@@ -248,22 +257,16 @@ export const STAFF_ENDPOINTS = {
   rejectItem: credentials.reject("/leads/:id/credentials/items/:itemId/reject"),
 
   // Administration.
-  erasePreview: {
-    method: "POST",
-    path: "/erase/preview",
-    permission: "people:erase",
-    request: eraseRequest,
-    refusal: { status: 400, error: "malformed", message: "Give the person's e-mail address." },
-    answer: erasePreviewAnswer,
+  checklists: { method: "GET", path: "/checklists", permission: "checklists:manage", answer: checklistsPage },
+  saveChecklist: {
+    method: "PATCH",
+    path: "/checklists/:credential",
+    permission: "checklists:manage",
+    request: checklistRequest,
+    answer: checklistSchema,
   },
-  erase: {
-    method: "POST",
-    path: "/erase",
-    permission: "people:erase",
-    request: eraseRequest,
-    refusal: { status: 400, error: "malformed", message: "Give the person's e-mail address." },
-    answer: eraseAnswer,
-  },
+  erasePreview: { ...ERASE_STEP, path: "/erase/preview", answer: erasePreviewAnswer },
+  erase: { ...ERASE_STEP, path: "/erase", answer: eraseAnswer },
   audit: {
     method: "GET",
     path: "/audit",

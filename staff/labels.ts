@@ -71,4 +71,5 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   documents_requested: "Requested documents",
   documents_link_renewed: "Renewed a documents link",
   documents_link_revoked: "Revoked a documents link",
+  checklist_changed: "Changed a credential's checklist",
 };

@@ -1,4 +1,5 @@
 import { LEAD_FORM_IDS } from "../leads/catalog.ts";
+import { DOCUMENT_FILTERS } from "../leads/credential-status.ts";
 import { SOURCE_FIELDS, SOURCE_MAX } from "../leads/source.ts";
 import { z } from "../leads/zod.ts";
 import { personSchema } from "./api.ts";
@@ -32,6 +33,7 @@ export const INBOX_FILTERS = [
   "overdue",
   "spam",
   "opening",
+  "documents",
   "sort",
 ] as const;
 export type InboxFilter = (typeof INBOX_FILTERS)[number];
@@ -68,6 +70,8 @@ export const inboxQuery = z.object({
   spam: z.literal("1").optional(),
   /** Applications for one opening, by its id (roles that see applications). */
   opening: z.string().trim().max(OPENING_ID_MAX).optional(),
+  /** "Documents" (roles that see applications): where the lead's credential checklist stands. */
+  documents: z.enum(DOCUMENT_FILTERS).optional(),
   /** "newest" (the default) or "due": unanswered leads first, the earliest due first, then the rest newest first. */
   sort: z.enum(INBOX_SORTS).optional(),
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
@@ -116,6 +120,8 @@ export const leadRowSchema = z.object({
   /** An application's credential ("RN") and years of experience ("3-5 years") as the person chose them. */
   credential: z.string().nullable(),
   experience: z.string().nullable(),
+  /** The credential checklist's progress ("4 of 8 done"); null when no documents were requested. */
+  documents: z.object({ done: z.number().int().min(0), total: z.number().int().min(1) }).nullable(),
 });
 export type LeadRow = z.infer<typeof leadRowSchema>;
 

@@ -1,5 +1,6 @@
 import { ROUTES } from "../config/route-paths.ts";
 import { CREDENTIALS } from "../leads/catalog.ts";
+import { addDays } from "../leads/credential-status.ts";
 
 /**
  * What an opening is, without its validation (openings-api.ts has the zod schemas): its statuses and how they
@@ -76,11 +77,8 @@ export const VALID_DAYS_DEFAULT = 60;
 /** Valid through, at most this many days after publishing. */
 export const VALID_DAYS_MAX = 180;
 
-/** A YYYY-MM-DD date `days` later (or earlier, when negative). */
-export function addDays(date: string, days: number): string {
-  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
+/** A YYYY-MM-DD date `days` later (or earlier, when negative): the one date arithmetic of the credential file's. */
+export { addDays } from "../leads/credential-status.ts";
 
 /**
  * Why a valid-through date cannot be kept when the opening is saved or published on `today` (both YYYY-MM-DD,

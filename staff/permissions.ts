@@ -26,6 +26,8 @@ export const PERMISSIONS = [
   "openings:manage",
   /** A nurse's credential file: requesting her documents, her private link, viewing, verifying and rejecting them. */
   "credentials:manage",
+  /** The checklist of documents each credential asks nurses for. */
+  "checklists:manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -76,6 +76,14 @@ export const openingNumbersSchema = z.object({
   hired: z.number().int().min(0),
 });
 export type OpeningNumbers = z.infer<typeof openingNumbersSchema>;
+/** The applications that became fully verified in a week (every checklist item verified), and how long it took. */
+export const verifiedWeekSchema = z.object({
+  weekStart: day,
+  verified: z.number().int().min(0),
+  /** The median days from application to fully verified; null when none was in the week. */
+  medianDays: z.number().min(0).nullable(),
+});
+export type VerifiedWeek = z.infer<typeof verifiedWeekSchema>;
 
 /** `GET /api/staff/reports`: every number the reports page charts, over the forms the asking role may see. */
 export const reportsAnswer = z.object({
@@ -92,5 +100,7 @@ export const reportsAnswer = z.object({
   referrers: z.array(sourceConversionSchema).max(REPORT_SOURCES_MAX),
   /** The openings with applications in the range, the most first; null for a role that sees no applications. */
   byOpening: z.array(openingNumbersSchema).nullable(),
+  /** Per week, the median days from application to fully verified; null for a role that sees no applications. */
+  verification: z.array(verifiedWeekSchema).nullable(),
 });
 export type ReportsAnswer = z.infer<typeof reportsAnswer>;

@@ -101,6 +101,11 @@ export const staffRoutes: RouteObject[] = [
             ...inFrame,
             lazy: lazyModule(() => import("~/staff/openings/opening-route")),
           },
+          {
+            path: "checklists",
+            ...inFrame,
+            lazy: lazyModule(() => import("~/staff/admin/checklists-route")),
+          },
         ],
       },
     ],

@@ -107,6 +107,11 @@ export function startOfDate(date: Temporal.PlainDate, calendar: BusinessCalendar
   return date.toZonedDateTime({ timeZone: calendar.timeZone }).epochMilliseconds;
 }
 
+/** Whether the company is open at `now`: within one of the day's open spans, not on a holiday. */
+export function isOpenAt(now: number, calendar: BusinessCalendar): boolean {
+  return openIntervals(dateAt(now, calendar), calendar).some(([open, close]) => open <= now && now < close);
+}
+
 /** A date's open spans as [opening, closing) instants; none on a holiday. */
 function openIntervals(date: Temporal.PlainDate, calendar: BusinessCalendar): [number, number][] {
   if (calendar.isHoliday(date.toString())) return [];

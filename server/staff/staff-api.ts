@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { localDate } from "../calendar/business-calendar.ts";
 import { hoursPerBusinessDay } from "../calendar/business-hours.ts";
 import { businessCalendarFromEnv } from "../calendar/calendar-env.ts";
 import type { ServerConfig } from "../config.ts";
@@ -19,6 +20,7 @@ import type { StaffAuth } from "./auth/auth.ts";
 import { authHandlers, SIGN_IN_ATTEMPTS_PER_WINDOW, SIGN_IN_WINDOW_S } from "./auth/auth-handlers.ts";
 import { staffSessions } from "./auth/session.ts";
 import { createSignIn } from "./auth/sign-in.ts";
+import { checklistHandlers } from "./checklists/checklist-handlers.ts";
 import { createReplies } from "./conversation/replies.ts";
 import { replyHandlers } from "./conversation/reply-handlers.ts";
 import { credentialHandlers } from "./credentials/credential-handlers.ts";
@@ -50,6 +52,7 @@ export interface StaffApiDeps {
     | "credentials"
     | "credentialLinks"
     | "openingCounts"
+    | "checklists"
   >;
   auth: StaffAuth;
   /** Outbox work was committed (a reply, a lead out of spam): the in-process workers look now. */
@@ -110,7 +113,7 @@ export async function createStaffApi(deps: StaffApiDeps) {
         logger,
       }),
       ...settingsHandlers({ staffAccounts: store.staffAccounts, audit: store.audit, now }),
-      ...leadHandlers({ inbox, audit: store.audit, now }),
+      ...leadHandlers({ inbox, audit: store.audit, now, today: (at) => localDate(at, calendar) }),
       ...replyHandlers({ replies }),
       ...reportHandlers({
         reportFor: createReports({ reports: store.reports, calendar, now }),
@@ -134,6 +137,7 @@ export async function createStaffApi(deps: StaffApiDeps) {
           ...(deps.onOutboxWork && { onQueued: deps.onOutboxWork }),
         }),
       }),
+      ...checklistHandlers({ checklists: store.checklists, audit: store.audit, now }),
       ...adminHandlers({ eraser: createEraser(store), audit: store.audit, inbound: store.inbound, logger }),
     },
     {

@@ -1,5 +1,6 @@
 import { businessCalendarFromEnv } from "../calendar/calendar-env.ts";
 import type { ServerConfig } from "../config.ts";
+import { createReminderSweep, reminderSettingsOf } from "../documents/reminder-sweep.ts";
 import { noticeSettingsOf } from "../mail/staff-notices.ts";
 import type { Logger } from "../runtime/logger.ts";
 import type { beginStartup } from "../runtime/startup.ts";
@@ -54,7 +55,18 @@ export async function openStaffSide({
   return {
     app: staffApi.app,
     start() {
-      upkeep ??= startStaffUpkeep({ store, logger, retentionDays: config.AUDIT_RETENTION_DAYS });
+      const reminders = createReminderSweep({
+        reminders: store.reminders,
+        settings: reminderSettingsOf(config),
+        calendar: businessCalendarFromEnv(config),
+      });
+      upkeep ??= startStaffUpkeep({
+        store,
+        logger,
+        retentionDays: config.AUDIT_RETENTION_DAYS,
+        reminders,
+        ...(onOutboxWork && { onQueued: onOutboxWork }),
+      });
       escalations ??= startEscalationSweep({
         sweep: createEscalationSweep({
           escalations: store.escalations,

@@ -8,6 +8,8 @@ import type { Operations } from "../store/queries/operations.ts";
 
 const DAY_MS = 86_400_000;
 const SWEEP_MS = 60 * 60 * 1000;
+/** How often the document reminders are looked for: each is sent once, the first time a sweep finds it due. */
+export const REMINDER_SWEEP_MS = 60 * 60 * 1000;
 /** How often published openings past their valid-through are expired: the public list hides them already. */
 export const EXPIRY_SWEEP_MS = 60 * 1000;
 
@@ -15,7 +17,9 @@ export const EXPIRY_SWEEP_MS = 60 * 1000;
  * The staff side's hourly upkeep, also at start-up: audit entries older than AUDIT_RETENTION_DAYS are deleted,
  * and so is mail that matched no lead once its 30 days are over; the planner's statistics are refreshed. And
  * every minute, the openings' expiry: published openings whose valid-through has passed become expired (one
- * conditional UPDATE, so with several instances each opening is expired once). Logs counts only.
+ * conditional UPDATE, so with several instances each opening is expired once). And hourly, the credential
+ * documents' expiry reminders (server/documents/reminder-sweep.ts), sent within business hours, each once across
+ * instances. Logs counts only.
  */
 export function startStaffUpkeep(options: {
   store: {
@@ -26,9 +30,13 @@ export function startStaffUpkeep(options: {
   };
   logger: Logger;
   retentionDays: number;
+  /** The reminder sweep (createReminderSweep); absent without DOCUMENTS_KEY or a mail server. */
+  reminders?: () => Promise<{ mails: number; reminders: number }>;
+  /** Mail was queued: the mail worker looks now. */
+  onQueued?: () => void;
   now?: () => number;
 }) {
-  const { store, logger, retentionDays, now = Date.now } = options;
+  const { store, logger, retentionDays, reminders, onQueued, now = Date.now } = options;
   const { run, stop } = startPeriodic(
     async () => {
       const removed = await store.audit.purgeBefore(now() - retentionDays * DAY_MS);
@@ -55,9 +63,20 @@ export function startStaffUpkeep(options: {
     EXPIRY_SWEEP_MS,
     (error) => logger.error({ err: errorKind(error) }, "openings' expiry failed"),
   );
+  const reminding = startPeriodic(
+    async () => {
+      const result = (await reminders?.()) ?? { mails: 0, reminders: 0 };
+      if (result.mails > 0) onQueued?.();
+      if (result.reminders > 0) logger.info(result, "document reminders");
+      return result;
+    },
+    REMINDER_SWEEP_MS,
+    (error) => logger.error({ err: errorKind(error) }, "document reminders failed"),
+  );
   return {
     sweep: run,
     expireOpenings: expiry.run,
-    stop: () => Promise.all([stop(), expiry.stop()]).then(() => undefined),
+    remind: reminding.run,
+    stop: () => Promise.all([stop(), expiry.stop(), reminding.stop()]).then(() => undefined),
   };
 }

@@ -55,3 +55,22 @@ export interface CredentialSubmissionsTable {
   decided_at: Millis | null;
   decided_by: string | null;
 }
+
+/** One catalog item an admin put on a credential's checklist (migration 023). */
+export interface CredentialChecklistsTable {
+  credential: Credential;
+  /** The item's id in the catalog (leads/checklist-catalog.ts). */
+  item_id: string;
+  position: number;
+  updated_at: Millis;
+  updated_by: string | null;
+}
+
+/** A reminder sent about an item: "30", "7" (days before `valid_through`) or "expired". */
+export interface CredentialRemindersTable {
+  item_id: string;
+  lead_id: string;
+  kind: string;
+  valid_through: string;
+  sent_at: Millis;
+}

@@ -1,6 +1,8 @@
 import type { ColumnType, Generated, Kysely } from "kysely";
 import type {
+  CredentialChecklistsTable,
   CredentialItemsTable,
+  CredentialRemindersTable,
   CredentialRequestsTable,
   CredentialSubmissionsTable,
 } from "./credential-rows.ts";
@@ -282,6 +284,8 @@ export interface Database {
   credential_requests: CredentialRequestsTable;
   credential_items: CredentialItemsTable;
   credential_submissions: CredentialSubmissionsTable;
+  credential_checklists: CredentialChecklistsTable;
+  credential_reminders: CredentialRemindersTable;
 }
 
 export type LeadDb = Kysely<Database>;

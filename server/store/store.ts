@@ -4,8 +4,10 @@ import { closable } from "./engine.ts";
 import { openPostgresEngine } from "./postgres-engine.ts";
 import { type AuditLog, auditLogQueries } from "./queries/audit-log.ts";
 import { type ConversationQueries, conversationQueries } from "./queries/conversation.ts";
+import { type ChecklistQueries, checklistQueries } from "./queries/credential-checklists.ts";
 import { type CredentialQueries, credentialQueries } from "./queries/credential-files.ts";
 import { type CredentialLinks, credentialLinkQueries } from "./queries/credential-links.ts";
+import { type ReminderQueries, reminderQueries } from "./queries/credential-reminders.ts";
 import { type Erasure, erasureQueries } from "./queries/erasure.ts";
 import { type EscalationQueries, escalationQueries } from "./queries/escalations.ts";
 import { type InboundQueries, inboundQueries } from "./queries/inbound.ts";
@@ -75,6 +77,10 @@ export interface Store {
   readonly credentialLinks: CredentialLinks;
   /** A lead's credential checklist, its submissions and their encrypted files (server/documents, the staff side). */
   readonly credentials: CredentialQueries;
+  /** The checklist admins chose per credential (server/documents/checklists.ts, the staff page). */
+  readonly checklists: ChecklistQueries;
+  /** The expiry reminders sent to nurses (server/documents/reminder-sweep.ts). */
+  readonly reminders: ReminderQueries;
   /** The staff accounts' rows beside better-auth's (server/staff). */
   readonly staffAccounts: StaffAccountRows;
   readonly audit: AuditLog;
@@ -123,6 +129,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     escalations: escalationQueries(engine),
     credentialLinks: credentialLinkQueries(engine, reads.validId),
     credentials: credentialQueries(engine, documents, reads.validId),
+    checklists: checklistQueries(engine),
+    reminders: reminderQueries(engine),
     staffAccounts: staffAccountQueries(engine),
     audit: auditLogQueries(engine),
     openings: openingQueries(engine),

@@ -7,6 +7,11 @@ import { cn } from "~/lib/cn";
 import { siteName } from "~/staff/lib/format";
 import { inboxPath, isFiltered } from "~/staff/lib/inbox-query";
 import { staffPaths } from "~/staff/lib/staff-paths";
+import {
+  DOCUMENT_FILTER_LABELS,
+  DOCUMENT_FILTERS,
+  type DocumentFilter,
+} from "../../../leads/credential-status.ts";
 import { NO_SOURCE_VALUE } from "../../../leads/source-labels.ts";
 import { formLabelOf } from "../../../staff/labels.ts";
 import type {
@@ -203,6 +208,17 @@ export function FilterBar({
         options={DELIVERY_STATES}
         optionLabel={(state) => DELIVERY_LABELS[state as DeliveryState]}
       />
+      {/* Credential documents are asked of applicants: only roles that see applications filter by them. */}
+      {forms.some(isApplicationForm) ? (
+        <FilterSelect
+          label="Documents"
+          name="documents"
+          value={filters.documents}
+          any="Any documents"
+          options={DOCUMENT_FILTERS}
+          optionLabel={(state) => DOCUMENT_FILTER_LABELS[state as DocumentFilter]}
+        />
+      ) : null}
       <SourceFilter
         label="Campaign"
         name="campaign"

@@ -188,6 +188,45 @@ describe("the inbox", () => {
     ]);
   });
 
+  it("filters a recruiter's applications by their documents, in the URL, and shows each row's progress", async () => {
+    const api = mockStaffApi({
+      ...signedInAs("recruiting"),
+      leads: ({ query }) =>
+        listOf(
+          query.get("documents") === "expiring"
+            ? [{ ...rowOf(marisol), documents: { done: 7, total: 8 } }]
+            : [{ ...rowOf(jonah), documents: { done: 4, total: 8 } }, rowOf(marisol)],
+        ),
+    });
+    const user = userEvent.setup();
+    renderStaff("/staff");
+    await screen.findByRole("link", { name: "Jonah Brooks" });
+    const [jonahRow, marisolRow] = screen.getAllByRole("row").slice(1) as HTMLElement[];
+    expect(within(jonahRow as HTMLElement).getByText(/4 of 8 done/)).toBeInTheDocument();
+    expect(within(marisolRow as HTMLElement).queryByText(/done$/)).not.toBeInTheDocument();
+    expect(optionsOf("Documents")).toEqual([
+      "Any documents",
+      "Requested",
+      "Incomplete",
+      "Complete",
+      "Expiring within 30 days",
+      "Expired",
+    ]);
+    await user.selectOptions(screen.getByLabelText("Documents"), "expiring");
+    await user.click(screen.getByRole("button", { name: "Apply" }));
+    await waitFor(() => expect(param("documents")).toBe("expiring"));
+    expect(await screen.findByText(/7 of 8 done/)).toBeInTheDocument();
+    expect(api.callsTo("leads").map((call) => call.query.toString())).toEqual(["", "documents=expiring"]);
+  });
+
+  it("offers no Documents filter to a role that sees no applications", async () => {
+    mockStaffApi({ ...signedInAs("sales"), leads: () => listOf([rowOf(dana)]) });
+    renderStaff("/staff");
+    await screen.findByRole("link", { name: "Dana Whitfield" });
+    expect(screen.getByLabelText("Delivery")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Documents")).not.toBeInTheDocument();
+  });
+
   it("refuses a filter the contract does not know, without asking the API", async () => {
     const api = mockStaffApi({ ...signedInAs("admin"), leads: () => listOf(everyone) });
     renderStaff("/staff?status=Maybe");

@@ -5,7 +5,7 @@ import { DueText } from "~/staff/ui/promise-text";
 import { StatusPill } from "~/staff/ui/status-pill";
 import type { LeadRow } from "../../../staff/leads-api.ts";
 import type { Role } from "../../../staff/roles.ts";
-import { Applicant, FormMarker, LeadLink, NewDot, UnreadReplies } from "./lead-marks";
+import { Applicant, DocumentProgress, FormMarker, LeadLink, NewDot, UnreadReplies } from "./lead-marks";
 
 /** The inbox on a phone: the table becomes a list of cards (an application's with its opening and credential). */
 export function LeadCards({ leads, back, role }: { leads: LeadRow[]; back: string; role: Role }) {
@@ -33,6 +33,7 @@ export function LeadCards({ leads, back, role }: { leads: LeadRow[]; back: strin
             <FormMarker lead={lead} nowrap />
             <Applicant lead={lead} />
             <StatusPill status={lead.status} />
+            <DocumentProgress lead={lead} />
             <UnreadReplies lead={lead} />
             <DueText promise={lead.promise} />
             {lead.delivery === "dead" ? <span className="text-danger">Delivery failed</span> : null}

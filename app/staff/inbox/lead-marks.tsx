@@ -64,3 +64,15 @@ export function UnreadReplies({ lead }: { lead: LeadRow }) {
     </span>
   );
 }
+
+/** An application's credential checklist in words ("4 of 8 done"); nothing before documents were requested. */
+export function DocumentProgress({ lead, className }: { lead: LeadRow; className?: string }) {
+  if (!lead.documents) return null;
+  const { done, total } = lead.documents;
+  return (
+    <span className={cn("text-xs font-normal whitespace-nowrap text-ink-soft", className)}>
+      <span className="sr-only">Documents: </span>
+      {done} of {total} done
+    </span>
+  );
+}

@@ -8,7 +8,7 @@ import type { LeadRow } from "../../../staff/leads-api.ts";
 import { leadScopeOf } from "../../../staff/permissions.ts";
 import type { Role } from "../../../staff/roles.ts";
 import { DELIVERY_LABELS, isApplicationForm } from "../../../staff/workflow.ts";
-import { Applicant, FormMarker, LeadLink, NewDot, UnreadReplies } from "./lead-marks";
+import { Applicant, DocumentProgress, FormMarker, LeadLink, NewDot, UnreadReplies } from "./lead-marks";
 
 /**
  * The third column names what a lead is about: a request's organisation, an application's opening; headed by
@@ -69,7 +69,10 @@ export function LeadTable({ leads, back, role }: { leads: LeadRow[]; back: strin
                 <td className="max-w-48 truncate px-3 py-2 text-ink-soft">{lead.organisation ?? "—"}</td>
               )}
               <td className="px-3 py-2">
-                <StatusPill status={lead.status} />
+                <span className="flex flex-col items-start gap-1">
+                  <StatusPill status={lead.status} />
+                  <DocumentProgress lead={lead} />
+                </span>
               </td>
               <td className="px-3 py-2 text-ink-soft">{lead.assignee?.name ?? "—"}</td>
               <td className={cn("px-3 py-2", lead.delivery === "dead" ? "text-danger" : "text-ink-soft")}>

@@ -101,6 +101,8 @@ export async function staffApi<N extends JsonEndpoint>(
     itemId?: string;
     /** The opening, for the calls about one. */
     openingId?: string;
+    /** The credential, for the call about its checklist. */
+    credential?: string;
     query?: InputOf<N, "query">;
     body?: InputOf<N, "request">;
     signal?: AbortSignal;
@@ -116,6 +118,7 @@ export async function staffApi<N extends JsonEndpoint>(
     replyId: options.replyId ?? "",
     itemId: options.itemId ?? "",
     openingId: options.openingId ?? "",
+    credential: options.credential ?? "",
   } as unknown as ParamsOf<N>);
   let response: Response;
   try {

@@ -12,6 +12,7 @@ export const staffPaths = {
   reports: `${STAFF_PATH}/reports`,
   openings: `${STAFF_PATH}/openings`,
   opening: (id: string) => `${STAFF_PATH}/openings/${encodeURIComponent(id)}`,
+  checklists: `${STAFF_PATH}/checklists`,
   lead: (id: string) => `${STAFF_PATH}/leads/${encodeURIComponent(id)}`,
 } as const;
 

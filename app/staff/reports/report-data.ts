@@ -226,3 +226,16 @@ export const csvOf = (table: ReportTable) =>
     .map((row) => row.map(csvCell).join(","))
     .join("\r\n")
     .concat("\r\n");
+
+/** Per week, the applications that became fully verified and the median days it took; null without applications. */
+export function daysToVerified(answer: ReportsAnswer): ReportTable | null {
+  if (!answer.verification) return null;
+  const verified = sum(answer.verification.map((week) => week.verified));
+  return {
+    id: "days-to-fully-verified",
+    title: "Median days from application to fully verified",
+    summary: `${verified} applications fully verified in ${answer.verification.length} weeks, each counted in the week its last document was verified.`,
+    columns: ["Week of", "Fully verified", "Median days"],
+    rows: answer.verification.map((week) => [week.weekStart, week.verified, week.medianDays]),
+  };
+}

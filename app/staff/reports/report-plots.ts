@@ -240,3 +240,39 @@ export const sourcePlot = (table: ReportTable): Draw =>
 /** Each opening's applications, its hires drawn darker inside. */
 export const openingPlot = (table: ReportTable): Draw =>
   bars(table, { label: 0, value: 1, inner: { column: 5, word: "hired" } });
+
+/** The median days to fully verified, one bar per week with its number (weeks without any are left empty). */
+export function daysToVerifiedPlot(answer: ReportsAnswer): Draw {
+  const points = (answer.verification ?? []).flatMap((week) =>
+    week.medianDays === null ? [] : [{ week: week.weekStart, value: week.medianDays }],
+  );
+  return (width: number) =>
+    Plot.plot({
+      width,
+      height: 180,
+      marginTop: 20,
+      marginLeft: 8,
+      marginRight: 8,
+      style: FONT,
+      x: {
+        type: "band",
+        domain: answer.weeks.map((week) => week.weekStart),
+        ticks: weekTicks(answer, width),
+        tickFormat: weekLabel,
+        label: null,
+        padding: 0.2,
+      },
+      y: { axis: null, insetTop: 18 },
+      marks: [
+        Plot.ruleY([0], { stroke: "#cbd5e1" }),
+        Plot.barY(points, { x: "week", y: "value", fill: NAVY }),
+        Plot.text(points, {
+          x: "week",
+          y: "value",
+          text: (point) => `${point.value}d`,
+          dy: -7,
+          fill: INK_SOFT,
+        }),
+      ],
+    });
+}

@@ -6,9 +6,18 @@ import { Input } from "~/components/ui/input";
 import { loadOrSignIn, staffApi } from "~/staff/lib/api";
 import type { StaffHandle } from "~/staff/lib/hooks";
 import { REPORT_WEEKS, type ReportsAnswer, reportsQuery } from "../../../staff/reports-api.ts";
-import { byOpening, bySource, firstResponse, leadsPerWeek, pipeline, promiseKept } from "./report-data";
+import {
+  byOpening,
+  bySource,
+  daysToVerified,
+  firstResponse,
+  leadsPerWeek,
+  pipeline,
+  promiseKept,
+} from "./report-data";
 import { ReportFigure } from "./report-figure";
 import {
+  daysToVerifiedPlot,
   firstResponsePlot,
   leadsPerWeekPlot,
   openingPlot,
@@ -84,6 +93,7 @@ function Charts({ answer }: { answer: ReportsAnswer }) {
     const referrers = bySource(answer, "referrers");
     const steps = pipeline(answer);
     const openings = byOpening(answer);
+    const verified = daysToVerified(answer);
     return [
       { table: leadsPerWeek(answer), draw: leadsPerWeekPlot(answer) },
       { table: promiseKept(answer), draw: promiseKeptPlot(answer) },
@@ -93,6 +103,7 @@ function Charts({ answer }: { answer: ReportsAnswer }) {
       { table: referrers, draw: sourcePlot(referrers) },
       // Only for a role that sees applications.
       ...(openings ? [{ table: openings, draw: openingPlot(openings) }] : []),
+      ...(verified ? [{ table: verified, draw: daysToVerifiedPlot(answer) }] : []),
     ];
   }, [answer]);
   return (

@@ -50,6 +50,10 @@ const ADMIN_ANSWER: ReportsAnswer = {
       hired: 0,
     },
   ],
+  verification: [
+    { weekStart: "2026-03-02", verified: 3, medianDays: 6.5 },
+    { weekStart: "2026-03-09", verified: 0, medianDays: null },
+  ],
 };
 
 /** The widths of the bars a figure's chart drew, by the group (kind) heading them. */
@@ -124,6 +128,7 @@ describe("the reports page", () => {
       "By campaign",
       "By referring site",
       "By opening",
+      "Median days from application to fully verified",
     ]);
   });
 
@@ -191,6 +196,33 @@ describe("the reports page", () => {
     expect(arrived).toBeGreaterThan(0);
     expect(rest).toHaveLength(5);
     expect(rest.every((width) => width === 0)).toBe(true);
+  });
+
+  it("shows the median days from application to fully verified per week, with its table and CSV", async () => {
+    mockStaffApi({ ...signedInAs("admin"), reports: () => ADMIN_ANSWER });
+    const blobs = captureDownloads();
+    const user = userEvent.setup();
+    renderStaff("/staff/reports?from=2026-03-02&to=2026-03-15");
+    const figure = await screen.findByRole("figure", {
+      name: "Median days from application to fully verified",
+    });
+    await user.click(within(figure).getByRole("button", { name: "Show table" }));
+    expect(
+      within(within(figure).getByRole("table"))
+        .getAllByRole("row")
+        .map((row) => row.textContent),
+    ).toEqual(["Week ofFully verifiedMedian days", "2026-03-0236.5", "2026-03-090–"]);
+    await user.click(within(figure).getByRole("button", { name: /Download CSV/ }));
+    expect(await blobs[0]?.text()).toBe(
+      "Week of,Fully verified,Median days\r\n2026-03-02,3,6.5\r\n2026-03-09,0,\r\n",
+    );
+  });
+
+  it("leaves the figure out for a role that sees no applications", async () => {
+    mockStaffApi({ ...signedInAs("sales"), reports: () => ({ ...ADMIN_ANSWER, verification: null }) });
+    renderStaff("/staff/reports");
+    await screen.findByRole("figure", { name: "By campaign" });
+    expect(screen.queryByRole("figure", { name: /fully verified/ })).not.toBeInTheDocument();
   });
 
   it("guards the CSV against formulas a campaign name could carry", async () => {

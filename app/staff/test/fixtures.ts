@@ -89,6 +89,7 @@ export function rowOf(lead: Sample, assignee: Person | null = null): LeadRow {
     promise: { dueAt: minutesAgo(lead.minutesAgo - 60), respondedAt: null, state: "due" },
     opening: null,
     ...applicantOf(lead.formId, lead.fields),
+    documents: null,
   };
 }
 

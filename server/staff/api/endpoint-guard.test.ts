@@ -25,6 +25,7 @@ const pathFor = (name: EndpointName, leadId: string) =>
     openingId: "o",
     itemId: "i",
     submissionId: "s",
+    credential: "RN",
   } as never);
 
 /**
@@ -148,6 +149,7 @@ describe("the permissions", () => {
       "mail:unmatched",
       "openings:manage",
       "credentials:manage",
+      "checklists:manage",
     ]);
   });
 });

@@ -35,7 +35,7 @@ export function createCredentialWork(deps: {
     ServerConfig,
     "DOCUMENTS_KEY" | "DOCUMENTS_KEY_PREVIOUS" | "SMTP_URL" | "MAIL_FROM" | "REPLY_TO" | "site"
   >;
-  store: Pick<Store, "credentials" | "credentialLinks" | "mail" | "leadWork" | "audit">;
+  store: Pick<Store, "credentials" | "credentialLinks" | "checklists" | "mail" | "leadWork" | "audit">;
   calendar: BusinessCalendar;
   /** New mail was queued: the in-process mail worker looks now. */
   onQueued?: () => void;

@@ -1,6 +1,8 @@
+import { addDays, EXPIRING_SOON_DAYS } from "../../../leads/credential-status.ts";
 import { maySeeLead } from "../../../staff/permissions.ts";
 import { isRole } from "../../../staff/roles.ts";
 import { type BusinessCalendar, missedDigestWindow } from "../../calendar/business-calendar.ts";
+import { documentDigest } from "../../mail/document-digest.ts";
 import { DIGEST_LINKS, escalationNotice, missedDigest } from "../../mail/promise-notices.ts";
 import type { NoticeSettings } from "../../mail/staff-notices.ts";
 import { errorKind } from "../../runtime/error-kind.ts";
@@ -19,7 +21,10 @@ export interface SweepResult {
   escalated: number;
   /** Escalation e-mails queued. */
   escalations: number;
-  /** Digests queued this sweep (one per active admin, on the first sweep of a business day with misses). */
+  /**
+   * Digests queued this sweep, on the first sweep of a business day: one per active admin when promises were
+   * missed, one per assignee whose applications have credential documents expiring soon or expired.
+   */
   digests: number;
 }
 
@@ -82,10 +87,26 @@ export function createEscalationSweep(deps: {
     if (await escalations.digestClaimed(window.businessDay)) return;
     const missed = await escalations.missed(window.from, window.to, DIGEST_LINKS);
     const total = missed.forms.reduce((sum, form) => sum + form.missed, 0);
-    const admins = total === 0 ? [] : (await escalations.activeStaff()).filter((m) => m.role === "admin");
+    const staff = await escalations.activeStaff();
+    const admins = total === 0 ? [] : staff.filter((m) => m.role === "admin");
     const mails = admins.map((recipient) =>
       missedDigest({ window, forms: missed.forms, leads: missed.leads, recipient, settings: notices }),
     );
+    // Each assignee hears of their applications' documents expiring soon or expired, with the same day's claim.
+    const today = window.businessDay;
+    const alerts = await escalations.documentAlerts(today, addDays(today, EXPIRING_SOON_DAYS));
+    for (const member of staff) {
+      const theirs = alerts.filter(
+        (lead) =>
+          lead.assigneeId === member.id &&
+          isRole(member.role) &&
+          maySeeLead(member.role, { formId: lead.formId, spam: false }),
+      );
+      if (theirs.length > 0)
+        mails.push(
+          documentDigest({ businessDay: today, leads: theirs, recipient: member, settings: notices }),
+        );
+    }
     if (await escalations.claimDigest(window.businessDay, at, total, mails)) result.digests += mails.length;
   };
 

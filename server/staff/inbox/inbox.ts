@@ -1,4 +1,5 @@
 import type { LeadFormId } from "../../../leads/catalog.ts";
+import { addDays, EXPIRING_SOON_DAYS } from "../../../leads/credential-status.ts";
 import { promiseInWords, RESPONSE_PROMISES } from "../../../leads/promises.ts";
 import { NO_SOURCE_VALUE } from "../../../leads/source-labels.ts";
 import type { z } from "../../../leads/zod.ts";
@@ -26,7 +27,12 @@ const DAY_MS = 86_400_000;
  * The inbox's filters as the store applies them: days as a half-open range of ms, NO_SOURCE_VALUE as null,
  * "Mine" as the viewer's id, "Overdue" as due before `now`.
  */
-export function storeFiltersOf(query: InboxFilters, viewer: StaffUser, now: number): LeadFilters {
+export function storeFiltersOf(
+  query: InboxFilters,
+  viewer: StaffUser,
+  now: number,
+  today = new Date(now).toISOString().slice(0, 10),
+): LeadFilters {
   const { form, status, delivery, from, to, q, campaign, referrer, awaiting, mine, overdue, spam, opening } =
     query;
   const source = (value: string | undefined) => (value === NO_SOURCE_VALUE ? null : value);
@@ -44,6 +50,8 @@ export function storeFiltersOf(query: InboxFilters, viewer: StaffUser, now: numb
     campaign: source(campaign),
     referrer: source(referrer),
     openingId: opening || undefined,
+    documents: query.documents,
+    day: { today, soon: addDays(today, EXPIRING_SOON_DAYS) },
   };
 }
 

@@ -27,13 +27,16 @@ export function leadHandlers(deps: {
   inbox: Inbox;
   audit: Pick<AuditLog, "record">;
   now: () => number;
+  /** The business day at an instant (YYYY-MM-DD): the day the Documents filter reads item statuses on. */
+  today?: (at: number) => string;
 }): Pick<EndpointHandlers, LeadEndpoints> {
-  const { inbox, audit, now } = deps;
+  const { inbox, audit, now, today } = deps;
 
   /** The filters as the store applies them; the Spam view answers 404 to a role whose scope has no spam. */
   const filtersOf = (staff: StaffUser, query: InboxFilters & { page?: number }) => {
     if (query.spam === "1" && !leadScopeOf(staff.role).spam) throw refuse(404, "not_found");
-    return storeFiltersOf(query, staff, now());
+    const at = now();
+    return storeFiltersOf(query, staff, at, today?.(at));
   };
 
   return {

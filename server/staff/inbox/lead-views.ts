@@ -69,6 +69,10 @@ export function toLeadRow(row: InboxRow, now: number): LeadRow {
     promise: promiseOf(row, now),
     opening: openingOf(row),
     ...applicantOf(row.form_id, fields),
+    documents:
+      Number(row.documents_total) > 0
+        ? { done: Number(row.documents_done), total: Number(row.documents_total) }
+        : null,
   };
 }
 

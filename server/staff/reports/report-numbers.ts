@@ -6,6 +6,7 @@ import type { BusinessCalendar } from "../../calendar/business-calendar.ts";
 import { type ReportRange, recentWeeks, reportWeeks } from "../../calendar/weeks.ts";
 import type { ReachedRow, ReportQueries, ReportScope, SourceRow } from "../../store/queries/report-counts.ts";
 import { minutesOf, promiseWeeks } from "./promise-weeks.ts";
+import { verifiedWeeks } from "./verified-weeks.ts";
 
 /**
  * The reports' numbers for one role: the range asked for, or the last REPORT_WEEKS weeks, in the
@@ -51,6 +52,12 @@ export function createReports(deps: {
       campaigns: campaigns.map(sourceOf),
       referrers: referrers.map(sourceOf),
       byOpening,
+      verification: forms.some(isApplicationForm)
+        ? verifiedWeeks(
+            await reports.fullyVerified({ ...scope, forms: forms.filter(isApplicationForm) }),
+            weeks,
+          )
+        : null,
     };
   };
 }

@@ -1,5 +1,6 @@
 import type { ChecklistItem, Credential } from "../../../leads/credential-checklist.ts";
 import type { CredentialRequestsTable } from "../credential-rows.ts";
+import type { LeadDb } from "../database.ts";
 import type { Engine } from "../engine.ts";
 import { newId } from "../ids.ts";
 
@@ -47,6 +48,40 @@ const requestOf = (row: Omit<CredentialRequestsTable, "token_hash" | "created_by
   revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),
 });
 
+/** Revokes the lead's open links and adds a new one, within the caller's transaction (a request, a renewal). */
+export async function replaceLink(
+  trx: LeadDb,
+  link: {
+    id: string;
+    leadId: string;
+    credential: Credential;
+    tokenHash: string;
+    by: string | null;
+    now: number;
+    expiresAt: number;
+  },
+) {
+  await trx
+    .updateTable("credential_requests")
+    .set({ revoked_at: link.now })
+    .where("lead_id", "=", link.leadId)
+    .where("revoked_at", "is", null)
+    .execute();
+  await trx
+    .insertInto("credential_requests")
+    .values({
+      id: link.id,
+      lead_id: link.leadId,
+      credential: link.credential,
+      token_hash: link.tokenHash,
+      created_at: link.now,
+      expires_at: link.expiresAt,
+      revoked_at: null,
+      created_by: link.by,
+    })
+    .execute();
+}
+
 const REQUEST_COLUMNS = ["id", "lead_id", "credential", "created_at", "expires_at", "revoked_at"] as const;
 
 export function credentialLinkQueries(engine: Engine, validId: (id: string) => boolean): CredentialLinks {
@@ -56,25 +91,7 @@ export function credentialLinkQueries(engine: Engine, validId: (id: string) => b
     async openRequest({ leadId, credential, tokenHash, items, by, now, expiresAt }) {
       const id = newId(now);
       await engine.write(async (trx) => {
-        await trx
-          .updateTable("credential_requests")
-          .set({ revoked_at: now })
-          .where("lead_id", "=", leadId)
-          .where("revoked_at", "is", null)
-          .execute();
-        await trx
-          .insertInto("credential_requests")
-          .values({
-            id,
-            lead_id: leadId,
-            credential,
-            token_hash: tokenHash,
-            created_at: now,
-            expires_at: expiresAt,
-            revoked_at: null,
-            created_by: by,
-          })
-          .execute();
+        await replaceLink(trx, { id, leadId, credential, tokenHash, by, now, expiresAt });
         const existing = await trx
           .selectFrom("credential_items")
           .select("id")

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { LeadDb } from "../database.ts";
 import { parseFields } from "../database-rows.ts";
 import type { Engine } from "../engine.ts";
@@ -21,6 +22,15 @@ export interface OverdueLead {
   dueAt: number;
   assigneeId: string | null;
   fields: Record<string, string>;
+}
+
+/** An assigned lead with received credential documents expiring within the window, or expired: how many of each. */
+export interface DocumentAlert {
+  id: string;
+  formId: string;
+  assigneeId: string;
+  expiring: number;
+  expired: number;
 }
 
 /** How many promises of one form a digest's window missed. */
@@ -90,6 +100,37 @@ export function escalationQueries(engine: Engine) {
         for (const mail of mails) await queueMail(trx, mail, at);
         return true;
       }),
+
+    /**
+     * Assigned leads (not spam) whose received (submitted or verified) checklist items end their validity by `soon`
+     * (YYYY-MM-DD): those still valid on `today` count as expiring, the others as expired.
+     */
+    async documentAlerts(today: string, soon: string): Promise<DocumentAlert[]> {
+      const rows = await db
+        .selectFrom("credential_items as ci")
+        .innerJoin("leads as l", "l.id", "ci.lead_id")
+        .select([
+          "l.id",
+          "l.form_id",
+          "l.assignee_id",
+          sql<number>`sum(case when ci.valid_through >= ${today} then 1 else 0 end)`.as("expiring"),
+          sql<number>`sum(case when ci.valid_through < ${today} then 1 else 0 end)`.as("expired"),
+        ])
+        .where("ci.review", "in", ["submitted", "verified"])
+        .where("ci.valid_through", "<=", soon)
+        .where("l.assignee_id", "is not", null)
+        .where("l.state", "!=", "spam")
+        .groupBy(["l.id", "l.form_id", "l.assignee_id", "l.created_at"])
+        .orderBy("l.created_at")
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        formId: row.form_id,
+        assigneeId: row.assignee_id ?? "",
+        expiring: Number(row.expiring),
+        expired: Number(row.expired),
+      }));
+    },
 
     /** Whether the business day's digest was claimed already (the sweep then counts nothing). */
     async digestClaimed(businessDay: string) {

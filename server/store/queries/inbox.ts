@@ -1,9 +1,11 @@
 import { type SqlBool, sql } from "kysely";
+import type { DocumentFilter } from "../../../leads/credential-status.ts";
 import { NEW_STATUS } from "../../../staff/workflow.ts";
 import { SOURCE_COLUMNS } from "../database-rows.ts";
 import { BULK_BATCH, type Engine } from "../engine.ts";
 import { overdue, unansweredByDue } from "../response-clock.ts";
 import type { DeliveryState } from "../store-records.ts";
+import { type DocumentDay, documentProgress, documentsAre } from "./document-filters.ts";
 import { beyond, fieldNamesIn, inBatches, type LeadsFrom } from "./lead-reads.ts";
 
 /** The inbox's filters as the store applies them (the API reads them from the contract's inboxQuery). */
@@ -30,6 +32,10 @@ export interface LeadFilters {
   spam?: boolean | undefined;
   /** Applications for this opening (by its id). */
   openingId?: string | undefined;
+  /** "Documents": where the lead's credential checklist stands. */
+  documents?: DocumentFilter | undefined;
+  /** The business day item statuses are read on (the Documents filter, the rows' progress). */
+  day?: DocumentDay | undefined;
 }
 
 /**
@@ -69,6 +75,9 @@ type LeadQuery = LeadsFrom;
 
 export type InboxSort = "newest" | "due";
 
+/** Without a business day given (the export, the plans' tests), statuses are read on a day no item expires near. */
+const NO_DAY: DocumentDay = { today: "0000-01-01", soon: "0000-01-01" };
+
 /** What the staff inbox's list and export read: the leads a role may see, filtered, searched and counted. */
 export function inboxQueries(engine: Engine) {
   const { db } = engine;
@@ -99,7 +108,10 @@ export function inboxQueries(engine: Engine) {
       .$if(filters.to !== undefined, (q) => q.where("l.created_at", "<", filters.to ?? 0))
       .$if(Boolean(filters.status) && !counts, (q) => q.where("l.status", "=", filters.status ?? NEW_STATUS))
       .$if(filters.openingId !== undefined, (q) => q.where("l.opening_id", "=", filters.openingId ?? ""))
-      .$if(Boolean(filters.q), (q) => q.where(contains(filters.q ?? ""))) as LeadQuery;
+      .$if(Boolean(filters.q), (q) => q.where(contains(filters.q ?? "")))
+      .$if(filters.documents !== undefined && filters.day !== undefined, (q) =>
+        q.where(documentsAre(filters.documents ?? "requested", filters.day ?? NO_DAY)),
+      ) as LeadQuery;
     if (counts) return query;
     return query
       .$call(filters.campaign === undefined ? (q) => q : sourceIs("l.utm_campaign", filters.campaign))
@@ -110,8 +122,9 @@ export function inboxQueries(engine: Engine) {
    * The page's rows. The assignee's name and e-mail are looked up for the rows of the page alone: joining the
    * staff table made SQLite sort every lead of the role before taking the page (decision 025).
    */
-  const rowsOf = (query: LeadQuery, sort: InboxSort = "newest") =>
+  const rowsOf = (query: LeadQuery, sort: InboxSort = "newest", day: DocumentDay = NO_DAY) =>
     query
+      .select(documentProgress(day))
       .select((eb) => [
         "l.id",
         "l.form_id",
@@ -167,8 +180,9 @@ export function inboxQueries(engine: Engine) {
               eb.selectFrom("matches").select("matches.key"),
             ) as unknown as LeadQuery,
           sort,
+          filters.day,
         )
-      : rowsOf(matching(scope, filters), sort);
+      : rowsOf(matching(scope, filters), sort, filters.day);
 
   /** One scan for every count: by form, status, campaign and referrer, under the other filters. */
   const countsQuery = (scope: InboxScope, filters: LeadFilters) =>

@@ -229,6 +229,35 @@ export function reportQueries(engine: Engine) {
     campaigns: (scope: ReportScope) => bySource(scope, "l.utm_campaign"),
     /** The referring sites (origins) with the most leads, each with its conversions; null: none sent. */
     referrers: (scope: ReportScope) => bySource(scope, "l.referrer"),
+
+    /**
+     * The scope's forms' leads (not spam, whenever they arrived) whose every checklist item was verified, the
+     * last of them in [from, to): when each arrived and when its last item was verified (ms).
+     */
+    fullyVerified: async (scope: ReportScope): Promise<{ createdAt: number; verifiedAt: number }[]> => {
+      const verifiedAt = sql<Count>`max(ci.reviewed_at)`;
+      const rows = await db
+        .selectFrom("credential_items as ci")
+        .innerJoin("leads as l", "l.id", "ci.lead_id")
+        // Only leads with an item verified in the range can have become fully verified in it (an index's range).
+        .where("ci.lead_id", "in", (eb) =>
+          eb
+            .selectFrom("credential_items as v")
+            .select("v.lead_id")
+            .where("v.review", "=", "verified")
+            .where("v.reviewed_at", ">=", scope.from)
+            .where("v.reviewed_at", "<", scope.to),
+        )
+        .where("l.form_id", "in", scope.forms.length > 0 ? scope.forms : ["-"])
+        .where("l.state", "!=", "spam")
+        .select(["l.created_at", verifiedAt.as("verified_at")])
+        .groupBy(["l.id", "l.created_at"])
+        .having(sql<boolean>`sum(case when ci.review = 'verified' then 0 else 1 end) = 0`)
+        .having(verifiedAt, ">=", scope.from)
+        .having(verifiedAt, "<", scope.to)
+        .execute();
+      return rows.map((row) => ({ createdAt: Number(row.created_at), verifiedAt: Number(row.verified_at) }));
+    },
   };
 }
 
