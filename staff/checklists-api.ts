@@ -37,3 +37,17 @@ export type ChecklistsAnswer = z.infer<typeof checklistsPage>;
 
 /** A credential's whole checklist, as the page saves it after an item is added, removed or moved. */
 export const checklistRequest = z.object({ items: z.array(z.string().max(64)).max(64) });
+
+/** The endpoint table's rows (staff/endpoints.ts) for the checklists: admins read them all and save one. */
+export const CHECKLIST_ROWS = {
+  list: <const P extends string>(path: P) =>
+    ({ method: "GET", path, permission: "checklists:manage", answer: checklistsPage }) as const,
+  save: <const P extends string>(path: P) =>
+    ({
+      method: "PATCH",
+      path,
+      permission: "checklists:manage",
+      request: checklistRequest,
+      answer: checklistSchema,
+    }) as const,
+};

@@ -13,7 +13,7 @@ import {
   setupPasswordRequest,
   signInRequest,
 } from "./api.ts";
-import { checklistRequest, checklistSchema, checklistsPage } from "./checklists-api.ts";
+import { CHECKLIST_ROWS as checklists } from "./checklists-api.ts";
 import {
   CALL_NOTE_MAX,
   callAnswer,
@@ -257,14 +257,8 @@ export const STAFF_ENDPOINTS = {
   rejectItem: credentials.reject("/leads/:id/credentials/items/:itemId/reject"),
 
   // Administration.
-  checklists: { method: "GET", path: "/checklists", permission: "checklists:manage", answer: checklistsPage },
-  saveChecklist: {
-    method: "PATCH",
-    path: "/checklists/:credential",
-    permission: "checklists:manage",
-    request: checklistRequest,
-    answer: checklistSchema,
-  },
+  checklists: checklists.list("/checklists"),
+  saveChecklist: checklists.save("/checklists/:credential"),
   erasePreview: { ...ERASE_STEP, path: "/erase/preview", answer: erasePreviewAnswer },
   erase: { ...ERASE_STEP, path: "/erase", answer: eraseAnswer },
   audit: {
