@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Kysely } from "kysely";
 import type {
+  CredentialDocumentsTable,
   CredentialItemsTable,
   CredentialRequestsTable,
   CredentialSubmissionsTable,
@@ -282,6 +283,8 @@ export interface Database {
   credential_requests: CredentialRequestsTable;
   credential_items: CredentialItemsTable;
   credential_submissions: CredentialSubmissionsTable;
+  /** PostgreSQL only: each document's encrypted bytes (SQLite keeps them as files under DATA_DIR/documents). */
+  credential_documents: CredentialDocumentsTable;
 }
 
 export type LeadDb = Kysely<Database>;
