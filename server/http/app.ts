@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { isStaffPath, STAFF_APP_PATH } from "../../config/route-paths.ts";
+import { DOCUMENTS_PATH, isStaffPath, STAFF_APP_PATH } from "../../config/route-paths.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Logger } from "../runtime/logger.ts";
 import type { ObservedRequest } from "./access-log.ts";
-import { accessLog } from "./access-log.ts";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
+import { accessLog, maskedPath } from "./access-log.ts";
+import { contentSecurityPolicy, privatePageHeaders, securityHeaders } from "./security-headers.ts";
 import { lookup, NOT_FOUND_PAGE, pickEncoding, type StaticFile } from "./static-site.ts";
 
 export interface AppDeps {
@@ -14,6 +14,8 @@ export interface AppDeps {
   site: Map<string, StaticFile>;
   /** The lead API, mounted under /api. */
   api?: Hono;
+  /** The nurses' private checklist pages, mounted at /documents. */
+  documents?: Hono;
   /** Prometheus' endpoint, mounted at /metrics when METRICS_TOKEN is set (404 otherwise, as any unknown path). */
   metrics?: { app: Hono; onRequest: (observed: ObservedRequest) => void };
 }
@@ -28,17 +30,20 @@ function leadServiceOrigins(template: string): string[] {
   }
 }
 
-export function createApp({ config, logger, site, api, metrics }: AppDeps): Hono {
+export function createApp({ config, logger, site, api, documents, metrics }: AppDeps): Hono {
   const app = new Hono();
   const https = config.site.url.startsWith("https://");
   const connectOrigins = leadServiceOrigins(config.site.leadEndpointTemplate);
 
   app.use(...accessLog({ logger, trustProxy: config.TRUST_PROXY, onRequest: metrics?.onRequest }));
 
+  // Outside the site's security headers, so the private pages' own (no-referrer) are the last word.
+  app.use(`${DOCUMENTS_PATH}/*`, privatePageHeaders(https));
   app.use(securityHeaders(https, contentSecurityPolicy({ https, connectOrigins })));
 
   if (metrics) app.route("/metrics", metrics.app);
   if (api) app.route("/api", api);
+  if (documents) app.route(DOCUMENTS_PATH, documents);
   app.all("/api/*", (c) => c.json({ error: "not_found", message: "No such API endpoint." }, 404));
 
   const sendLeadResultPage = (c: Context, file: StaticFile, result: "ok" | "error") => {
@@ -120,7 +125,10 @@ export function createApp({ config, logger, site, api, metrics }: AppDeps): Hono
   );
 
   app.onError((error, c) => {
-    logger.error({ err: { message: error.message, name: error.name }, path: c.req.path }, "unhandled error");
+    logger.error(
+      { err: { message: error.message, name: error.name }, path: maskedPath(c.req.path) },
+      "unhandled error",
+    );
     return c.json({ error: "internal", message: "Something went wrong on our side. Please try again." }, 500);
   });
 
