@@ -279,6 +279,15 @@ describe.each(DIALECTS)("the nurse's documents page on %s", (dialect) => {
       headers: { Origin: "https://elsewhere.example" },
     });
     expect(answer.status).toBe(403);
+    // Its own form's post under no-referrer: the opaque origin, and the browser's word that it came from here.
+    const own = (site: string) =>
+      call(`${page}/bls`, {
+        method: "POST",
+        body: upload({ expiresOn: "2027-03-31" }, { bytes: JPEG, name: "card.jpg", type: "image/jpeg" }),
+        headers: { Origin: "null", "Sec-Fetch-Site": site },
+      });
+    expect((await own("cross-site")).status).toBe(403);
+    expect((await own("same-origin")).status).toBe(303);
   });
 
   it("sends the private headers on every answer, and never writes a token or its hash to the log", async () => {

@@ -104,8 +104,7 @@ export async function createNursePage({
   });
 
   app.post("/:token/:item", async (c) => {
-    // The lead intake's check for a no-JavaScript post: a browser's cross-site post carries a foreign Origin.
-    if (judgeOrigin(c.req.header("Origin"), c.req.header("Host"), allowedOrigins) === "refused")
+    if (!postedFromHere(c, allowedOrigins))
       return c.text("This site does not accept form posts from that origin.", 403, { Connection: "close" });
     const token = c.req.param("token");
     const link = await openLink(token);
@@ -186,6 +185,20 @@ export async function createNursePage({
   app.all("*", gone);
 
   return { app, close: () => limiter.close() };
+}
+
+/**
+ * The lead intake's check for a no-JavaScript post (a browser's cross-site post carries a foreign Origin), with one
+ * case of the page's own: under its `Referrer-Policy: no-referrer` a browser sends its own form's post with the
+ * opaque Origin `null`, which then passes only when the browser's fetch metadata says the post came from this
+ * site (`Sec-Fetch-Site`, which no page can set). The token in the address is the other half: no other site has it.
+ */
+function postedFromHere(c: Context, allowedOrigins: Set<string>): boolean {
+  const origin = c.req.header("Origin");
+  const site = c.req.header("Sec-Fetch-Site");
+  if (site !== undefined && site !== "same-origin" && site !== "none") return false;
+  if (origin === "null") return site === "same-origin";
+  return judgeOrigin(origin, c.req.header("Host"), allowedOrigins) !== "refused";
 }
 
 interface Refused {
