@@ -104,7 +104,8 @@ function uploadForm(item: PageItem, action: string): string {
 }
 
 function itemCard(item: PageItem, token: string): string {
-  const toDo = !(item.status === "submitted" || item.status === "verified");
+  // An item done shows its form again only to say why a new post of it was refused.
+  const toDo = !(item.status === "submitted" || item.status === "verified") || item.errors !== undefined;
   const reason =
     item.status === "rejected" && item.reason
       ? `<p class="mt-3 rounded-lg bg-red-50 px-4 py-3 text-sm text-danger"><span class="font-semibold">Reason:</span> ${escapeHtml(item.reason)}</p>`

@@ -301,3 +301,50 @@ describe.each(DIALECTS)("the nurse's documents page on %s", (dialect) => {
     }
   });
 });
+
+describe("the nurse's documents page under the intake's limits", () => {
+  const database = databaseFixture("sqlite", "nurse-page-limits");
+
+  it("counts posts per address with the intake's rate limit, and says so on the page", async () => {
+    const server = await startInProcessServer({
+      ...database.env,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
+      RELAY_ENABLED: "false",
+      DOCUMENTS_KEY: KEY,
+      RATE_LIMIT_PER_MINUTE: "2",
+    });
+    const store = await database.openStore();
+    try {
+      const leadId = randomUUID();
+      await store.intake.acceptLead({
+        id: leadId,
+        formId: "nurse-application",
+        state: "pending",
+        fields: { email: "limits@example.com" },
+        createdAt: Date.now(),
+      });
+      const { token } = await requestDocuments(store, {
+        leadId,
+        credential: "CNA",
+        by: null,
+        now: Date.now(),
+      });
+      const post = () =>
+        fetch(`${server.url}/documents/${token}/bls`, {
+          method: "POST",
+          redirect: "manual",
+          body: upload({ expiresOn: "2027-03-31" }, { bytes: JPEG, name: "card.jpg", type: "image/jpeg" }),
+        });
+      expect((await post()).status).toBe(303);
+      expect((await post()).status).toBe(303);
+      const limited = await post();
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+      expectPrivate(limited);
+      expect(await limited.text()).toContain("Too many uploads from your address");
+    } finally {
+      await store.close();
+      await server.stop();
+    }
+  });
+});
