@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./test-support/browsers.ts";
+import { TEST_DOCUMENTS_KEY } from "./test-support/nurse-link.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const buildOut = process.env.BUILD_OUT || "build";
@@ -80,6 +81,8 @@ export default defineConfig({
       RATE_LIMIT_PER_MINUTE: "0",
       // The e2e run never calls the outside form service.
       RELAY_ENABLED: "false",
+      // The nurse's documents page (documents.spec.ts).
+      DOCUMENTS_KEY: TEST_DOCUMENTS_KEY,
       LOG_LEVEL: "warn",
     },
   },

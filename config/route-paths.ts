@@ -39,3 +39,6 @@ export const STAFF_APP_PATH = "/staff-app";
 
 export const isStaffPath = (pathname: string): boolean =>
   pathname === STAFF_PATH || pathname.startsWith(`${STAFF_PATH}/`);
+
+/** The nurses' private checklist pages, `/documents/<token>`: served by the server, never listed or indexed. */
+export const DOCUMENTS_PATH = "/documents";

@@ -3,13 +3,15 @@ import { createAdaptorServer } from "@hono/node-server";
 import { Hono } from "hono";
 import { createAlerts } from "./alerts/alerts.ts";
 import type { ServerConfig } from "./config.ts";
+import { createNursePage } from "./documents/nurse-page.ts";
 import { createFeedsApi } from "./feeds/feeds-api.ts";
 import { createHealthApi } from "./health/health-api.ts";
 import { createApp } from "./http/app.ts";
 import { listenTarget } from "./http/listen-target.ts";
-import { loadStaticSite } from "./http/static-site.ts";
+import { loadStaticSite, stylesheetsOf } from "./http/static-site.ts";
 import { createLeadApi } from "./leads/lead-api.ts";
 import { startRetention } from "./leads/retention.ts";
+import { uploadSlots } from "./leads/upload-slots.ts";
 import { createInboundApi } from "./mail/inbound-api.ts";
 import { createMetrics, reportingSkips } from "./metrics/metrics.ts";
 import { createMetricsApi } from "./metrics/metrics-api.ts";
@@ -98,11 +100,14 @@ export async function startSiteServer({
   /** New outbox work was committed (a lead, a reply, a lead out of spam): the worker looks now. */
   const wakeWorkers = () => relay?.wake();
   // With DATABASE_URL the rate limiter shares its counters through PostgreSQL, so this waits on it too.
+  // One count of uploads in flight for the applications' resumes and the nurses' documents.
+  const uploads = uploadSlots(config.MAX_UPLOADS_IN_FLIGHT);
   const leadApi = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
     createLeadApi({
       config,
       logger,
       store: { ...store, intake },
+      uploads,
       onAccepted: wakeWorkers,
       onOutcome: metrics?.leadOutcome,
     }),
@@ -117,6 +122,9 @@ export async function startSiteServer({
   // After the steps that can hang, so a slow build load does not eat into their deadline.
   const site = await startup.step({ kind: "site", buildDir: config.buildDir }, () =>
     loadStaticSite(config.buildDir),
+  );
+  const nursePage = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
+    createNursePage({ config, logger, store, uploads, stylesheets: stylesheetsOf(site) }),
   );
   let draining = false;
   const api = new Hono().route(
@@ -137,6 +145,7 @@ export async function startSiteServer({
       site: config.site,
       builtSitemap: site.get("/sitemap.xml")?.body.toString("utf8"),
     }),
+    documents: nursePage.app,
     metrics: metrics && {
       app: createMetricsApi({ token: config.METRICS_TOKEN ?? "", metrics }),
       onRequest: metrics.request,
@@ -194,6 +203,7 @@ export async function startSiteServer({
       await closed;
       clearTimeout(grace);
       await leadApi.close().catch(() => undefined);
+      await nursePage.close().catch(() => undefined);
       await relayStopped;
       await alerts?.stop();
       await retention?.stop();

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { readdir, readFile, utimes } from "node:fs/promises";
+import { readdir, readFile, utimes, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
@@ -11,7 +12,6 @@ import { newId } from "../store/ids.ts";
 import { documentDirOf, SWEEP_GRACE_MS } from "../store/resume-files.ts";
 import { documentKeyring } from "./document-crypto.ts";
 import { LINK_VALID_DAYS, linkOf, requestDocuments, tokenHashOf } from "./document-links.ts";
-import { sealToFile } from "./sealed-files.ts";
 import { readSubmission, submitItem } from "./submissions.ts";
 
 const DAY = 86_400_000;
@@ -42,7 +42,7 @@ describe.each(DIALECTS)("a nurse's credential file on %s", (dialect) => {
     return item;
   };
 
-  const pdf = () => ({ source: Readable.from([PDF]), type: "pdf" as const, size: PDF.length });
+  const pdf = () => ({ source: Readable.from([PDF]), type: "pdf" as const });
 
   async function withDocuments(leadId: string) {
     await requestDocuments(store, { leadId, credential: "RN", by: null, now: NOW });
@@ -75,7 +75,20 @@ describe.each(DIALECTS)("a nurse's credential file on %s", (dialect) => {
     return [first, second];
   }
 
-  const filesOnDisk = async () => (await readdir(documentDirOf(database.dataDir))).sort();
+  const sealedPath = (id: string) => path.join(documentDirOf(database.dataDir), `${id}.sealed`);
+  /** The documents kept, as `<submission id>.sealed`: SQLite's files, PostgreSQL's rows (and no file beside them). */
+  const storedDocuments = async () => {
+    const files = (await readdir(documentDirOf(database.dataDir))).filter((name) => name.endsWith(".sealed"));
+    if (dialect === "sqlite") return files.sort();
+    const rows = await database.tableRows("credential_documents");
+    return [...files, ...rows.map((row) => `${row.submission_id}.sealed`)].sort();
+  };
+  /** A document's bytes exactly as stored: what a copy of DATA_DIR, or of the database, would show. */
+  const storedBytes = async (id: string) => {
+    if (dialect === "sqlite") return readFile(sealedPath(id));
+    const row = (await database.tableRows("credential_documents")).find((r) => r.submission_id === id);
+    return Buffer.from(row?.content as Uint8Array);
+  };
   const rowsOf = async (leadId: string) => {
     const counts: Record<string, number> = {};
     for (const table of CREDENTIAL_TABLES)
@@ -180,8 +193,9 @@ describe.each(DIALECTS)("a nurse's credential file on %s", (dialect) => {
     ]);
     expect(history[0]?.file).toEqual({ type: "pdf", size: PDF.length, keyId: keyring.current.id });
     expect((await buffer(readSubmission(store, keyring, again ?? ""))).equals(PDF)).toBe(true);
-    // On disk, what a copy of DATA_DIR would show: no PDF signature, no run of its bytes.
-    const onDisk = await readFile(store.credentials.fileOf(again ?? ""));
+    // As stored, what a copy of DATA_DIR or a dump of the database would show: no PDF signature, no run of its bytes.
+    const onDisk = await storedBytes(again ?? "");
+    expect(onDisk.subarray(0, 5).toString("latin1")).toBe("HSDOC");
     expect(onDisk.includes("%PDF")).toBe(false);
     expect(onDisk.includes(PDF.subarray(1000, 1032))).toBe(false);
   });
@@ -190,7 +204,7 @@ describe.each(DIALECTS)("a nurse's credential file on %s", (dialect) => {
     const [erased, kept] = [await application(), await application()];
     const erasedFiles = await withDocuments(erased);
     const keptFiles = await withDocuments(kept);
-    expect(await filesOnDisk()).toHaveLength(4);
+    expect(await storedDocuments()).toHaveLength(4);
     expect((await store.erasure.leadsOf(`${erased}@example.com`)).files).toBe(2);
 
     expect(await store.erasure.erase([erased])).toEqual({ leads: 1, files: 2 });
@@ -200,7 +214,7 @@ describe.each(DIALECTS)("a nurse's credential file on %s", (dialect) => {
       credential_items: 0,
       credential_submissions: 0,
     });
-    const onDisk = await filesOnDisk();
+    const onDisk = await storedDocuments();
     for (const id of erasedFiles) expect(onDisk.some((name) => name.startsWith(`${id}`))).toBe(false);
     for (const id of keptFiles) expect(onDisk).toContain(`${id}.sealed`);
     expect((await rowsOf(kept)).credential_submissions).toBe(3);
@@ -220,22 +234,28 @@ describe.each(DIALECTS)("a nurse's credential file on %s", (dialect) => {
       credential_items: 0,
       credential_submissions: 0,
     });
-    expect(await filesOnDisk()).toEqual(recentFiles.map((id) => `${id}.sealed`).sort());
+    expect(await storedDocuments()).toEqual(recentFiles.map((id) => `${id}.sealed`).sort());
   });
 
-  it("sweeps at start-up a document whose submission never committed, once it is old enough", async () => {
+  it("sweeps at start-up what a crash left of a document whose submission never committed, once it is old enough", async () => {
     const leadId = await application();
     const kept = await withDocuments(leadId);
-    const sealed = (id: string) => store.credentials.fileOf(id);
-    const [orphan, young] = [newId(), newId()];
-    for (const id of [orphan, young]) await sealToFile(Readable.from([PDF]), sealed(id), keyring, id);
+    const [orphan, young, staged, stagedYoung] = [newId(), newId(), newId(), newId()];
+    // A file whose row never committed (SQLite's order), and staging files an upload left half-way (both).
+    for (const id of [orphan, young]) await writeFile(sealedPath(id), "HSDOC sealed bytes");
+    for (const id of [staged, stagedYoung])
+      await writeFile(store.credentials.stagingPathOf(id), "HSDOC half");
     const old = new Date(Date.now() - 2 * SWEEP_GRACE_MS);
-    await utimes(sealed(orphan), old, old);
-    for (const id of kept) await utimes(sealed(id), old, old);
+    for (const file of [sealedPath(orphan), store.credentials.stagingPathOf(staged)])
+      await utimes(file, old, old);
+    if (dialect === "sqlite") for (const id of kept) await utimes(sealedPath(id), old, old);
 
     const reopened = await database.openStore();
     await reopened.close();
 
-    expect(await filesOnDisk()).toEqual([...kept, young].map((id) => `${id}.sealed`).sort());
+    expect(await storedDocuments()).toEqual([...kept, young].map((id) => `${id}.sealed`).sort());
+    const staging = await readdir(path.dirname(store.credentials.stagingPathOf(staged)));
+    expect(staging.filter((name) => name.startsWith(staged))).toEqual([]);
+    expect(staging.filter((name) => name.startsWith(stagedYoung))).toHaveLength(1);
   });
 });

@@ -45,7 +45,7 @@ describe("a SQLite backup of the credential documents", () => {
     await requestDocuments(store, { leadId, credential: "CNA", by: null, now: NOW });
     const [item] = await store.credentials.items(leadId);
     if (!item) throw new Error("no checklist");
-    const document = { source: Readable.from([SCAN]), type: "pdf" as const, size: SCAN.length };
+    const document = { source: Readable.from([SCAN]), type: "pdf" as const };
     const fields = { number: "C-1", state: "NJ", expiresOn: "2027-01-31" };
     const id = await submitItem(store, keyring, { leadId, item, fields, document, now: NOW });
     await store.close();

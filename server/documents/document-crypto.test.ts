@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
+import { createReadStream } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,7 +15,14 @@ import {
   encryptDocument,
   HEADER_BYTES,
 } from "./document-crypto.ts";
-import { keyIdOfFile, openSealedFile, sealToFile } from "./sealed-files.ts";
+import { keyIdOfSealed, openSealed, sealToStaging } from "./sealed-files.ts";
+
+/** Sealed documents kept as the files the test names, as SQLite keeps them. */
+const filesAt = (file: string) => ({
+  stagingPathOf: () => file,
+  sealedOf: () => createReadStream(file),
+  sealedHeadOf: async (_id: string, bytes: number) => (await readFile(file)).subarray(0, bytes),
+});
 
 const KEY = Buffer.alloc(32, 1).toString("base64");
 const OTHER_KEY = Buffer.alloc(32, 2).toString("base64");
@@ -95,7 +103,7 @@ describe("a credential document encrypted at rest", () => {
       ["card.jpg", JPEG],
     ] as const) {
       const file = path.join(dir, `${name}.sealed`);
-      await sealToFile(Readable.from([plain]), file, keyring, DOCUMENT);
+      await sealToStaging(filesAt(file), Readable.from([plain]), keyring, DOCUMENT);
       const onDisk = await readFile(file);
       expect(onDisk.subarray(0, 5).toString("latin1")).toBe("HSDOC");
       expect(onDisk.includes(Buffer.from("%PDF"))).toBe(false);
@@ -103,8 +111,8 @@ describe("a credential document encrypted at rest", () => {
       expect(onDisk.includes(Buffer.from("JFIF"))).toBe(false);
       expect(onDisk.includes(plain.subarray(100, 132))).toBe(false);
       expect(((await stat(file)).mode & 0o777).toString(8)).toBe("600");
-      expect(await keyIdOfFile(file)).toBe(keyring.current.id);
-      expect((await buffer(openSealedFile(file, keyring, DOCUMENT))).equals(plain)).toBe(true);
+      expect(await keyIdOfSealed(filesAt(file), DOCUMENT)).toBe(keyring.current.id);
+      expect((await buffer(openSealed(filesAt(file), keyring, DOCUMENT))).equals(plain)).toBe(true);
     }
     // Nothing half-written is left beside the files.
     expect((await readdir(dir)).filter((name) => name.endsWith(".part"))).toEqual([]);
@@ -176,7 +184,7 @@ describe("a document that does not hold is refused", () => {
     expect((await open(sealed, DOCUMENT, rotating)).equals(plain)).toBe(true);
     const file = path.join(dir, "truncated.sealed");
     await writeFile(file, sealed.subarray(0, 10));
-    await expect(keyIdOfFile(file)).rejects.toBeInstanceOf(DocumentUnreadable);
+    await expect(keyIdOfSealed(filesAt(file), DOCUMENT)).rejects.toBeInstanceOf(DocumentUnreadable);
   });
 });
 

@@ -6,11 +6,11 @@ import { describe, expect, it } from "vitest";
 import { DIALECTS } from "../../test-support/test-database.ts";
 import { storeFixture } from "../../test-support/vitest-fixtures.ts";
 import { runCli } from "../cli.ts";
-import { documentDirOf, TEMP_SUFFIX } from "../store/resume-files.ts";
+import { documentDirOf, TEMP_SUFFIX, tempDirOf } from "../store/resume-files.ts";
 import { documentKeyring } from "./document-crypto.ts";
 import { requestDocuments } from "./document-links.ts";
 import { rotateDocumentKey } from "./rotate-key.ts";
-import { keyIdOfFile } from "./sealed-files.ts";
+import { keyIdOfSealed } from "./sealed-files.ts";
 import { readSubmission, submitItem } from "./submissions.ts";
 
 const NOW = Date.parse("2026-06-01T14:00:00Z");
@@ -38,7 +38,7 @@ describe.each(DIALECTS)("rotating the documents key on %s", (dialect) => {
     const documents = new Map<string, Buffer>();
     for (const item of (await store.credentials.items(leadId)).filter((row) => ITEMS.includes(row.key))) {
       const bytes = randomBytes(100_000 + documents.size);
-      const document = { source: Readable.from([bytes]), type: "jpeg" as const, size: bytes.length };
+      const document = { source: Readable.from([bytes]), type: "jpeg" as const };
       const id = await submitItem(store, documentKeyring(key), {
         leadId,
         item,
@@ -58,13 +58,12 @@ describe.each(DIALECTS)("rotating the documents key on %s", (dialect) => {
     const only = documentKeyring(key);
     const recorded = await recordedKeys();
     for (const [id, bytes] of documents) {
-      expect(await keyIdOfFile(store.credentials.fileOf(id))).toBe(only.current.id);
+      expect(await keyIdOfSealed(store.credentials, id)).toBe(only.current.id);
       expect(recorded.get(id)).toBe(only.current.id);
       expect((await buffer(readSubmission(store, only, id))).equals(bytes)).toBe(true);
     }
-    expect(
-      (await readdir(documentDirOf(database.dataDir))).filter((name) => name.endsWith(TEMP_SUFFIX)),
-    ).toEqual([]);
+    for (const dir of [documentDirOf(database.dataDir), tempDirOf(database.dataDir)])
+      expect((await readdir(dir)).filter((name) => name.endsWith(TEMP_SUFFIX))).toEqual([]);
   }
 
   it("finishes on a second run after a crash, losing no file", async () => {
@@ -72,7 +71,7 @@ describe.each(DIALECTS)("rotating the documents key on %s", (dialect) => {
     const ids = [...documents.keys()].sort();
     const rotating = documentKeyring(NEW, OLD);
     // A crash half-way through writing the fourth file's replacement leaves a part-file beside it.
-    await writeFile(`${store.credentials.fileOf(ids[3] ?? "")}${TEMP_SUFFIX}`, "half of a file");
+    await writeFile(store.credentials.stagingPathOf(ids[3] ?? ""), "half of a file");
     let recorded = 0;
     const crashOnThird = async () => {
       if (++recorded === 3) throw new Crash("killed between the rename and the record");

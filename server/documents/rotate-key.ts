@@ -1,26 +1,29 @@
 import type { CredentialQueries } from "../store/queries/credential-files.ts";
 import { type DocumentKeyring, DocumentUnreadable } from "./document-crypto.ts";
-import { keyIdOfFile, openSealedFile, sealToFile } from "./sealed-files.ts";
+import { keyIdOfSealed, openSealed, sealToStaging } from "./sealed-files.ts";
 
 const BATCH = 100;
 
 export interface Rotation {
-  /** Files re-encrypted under the current key by this run. */
+  /** Documents re-encrypted under the current key by this run. */
   rotated: number;
-  /** Files a run before this one re-encrypted without recording it: only recorded now. */
+  /** Documents a run before this one re-encrypted without recording it: only recorded now. */
   recorded: number;
-  /** Files that could not be read (missing, altered, or under a key not given), by submission id. */
+  /** Documents that could not be read (missing, altered, or under a key not given), by submission id. */
   unreadable: { id: string; problem: string }[];
 }
 
 /**
- * Re-encrypts every document not yet recorded under the keyring's current key, one at a time: the new file is
- * written beside the old one and renamed over it, then the store records its key. Interrupted anywhere, a second
- * run finishes: a file renamed but not recorded already says in its header that it is under the current key,
- * and is only recorded; a half-written one beside is written again.
+ * Re-encrypts every document not yet recorded under the keyring's current key, one at a time: the new bytes are
+ * staged, put in place of the old ones (a file renamed over its old one, or a row updated), then the store records
+ * their key. Interrupted anywhere, a second run finishes: a document replaced but not recorded already says in its
+ * header that it is under the current key, and is only recorded; a half-written staging file is written again.
  */
 export async function rotateDocumentKey(
-  credentials: Pick<CredentialQueries, "filesNotUnder" | "recordKey" | "fileOf">,
+  credentials: Pick<
+    CredentialQueries,
+    "filesNotUnder" | "recordKey" | "stagingPathOf" | "sealedOf" | "sealedHeadOf" | "replaceSealed"
+  >,
   keyring: DocumentKeyring,
   options: { beforeRecord?: (submissionId: string) => Promise<void> } = {},
 ): Promise<Rotation> {
@@ -31,20 +34,28 @@ export async function rotateDocumentKey(
     const batch = await credentials.filesNotUnder(current, after, BATCH);
     for (const { id } of batch) {
       after = id;
-      const file = credentials.fileOf(id);
       try {
-        if ((await keyIdOfFile(file)) === current) result.recorded++;
+        if ((await keyIdOfSealed(credentials, id)) === current) result.recorded++;
         else {
-          await sealToFile(openSealedFile(file, keyring, id), file, keyring, id);
+          const { staged } = await sealToStaging(
+            credentials,
+            openSealed(credentials, keyring, id),
+            keyring,
+            id,
+          );
+          await credentials.replaceSealed(id, staged);
           result.rotated++;
         }
       } catch (error) {
         const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
         if (!missing && !(error instanceof DocumentUnreadable)) throw error;
-        result.unreadable.push({ id, problem: missing ? "the file is missing" : (error as Error).message });
+        result.unreadable.push({
+          id,
+          problem: missing ? "the document is missing" : (error as Error).message,
+        });
         continue;
       }
-      // Tests stop a run here, as a crash between the rename and the record would.
+      // Tests stop a run here, as a crash between the replacement and the record would.
       await options.beforeRecord?.(id);
       await credentials.recordKey(id, current);
     }

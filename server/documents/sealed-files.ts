@@ -1,8 +1,8 @@
-import { createReadStream, createWriteStream } from "node:fs";
-import { open } from "node:fs/promises";
-import { pipeline, type Readable } from "node:stream";
+import { createWriteStream } from "node:fs";
+import { pipeline, type Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline as pipelineAsync } from "node:stream/promises";
-import { commitFile, PRIVATE_FILE_MODE, removeQuietly, TEMP_SUFFIX } from "../store/resume-files.ts";
+import type { CredentialQueries } from "../store/queries/credential-files.ts";
+import { PRIVATE_FILE_MODE, removeQuietly } from "../store/resume-files.ts";
 import {
   type DocumentKeyring,
   DocumentUnreadable,
@@ -12,46 +12,51 @@ import {
   readHeader,
 } from "./document-crypto.ts";
 
-/**
- * Writes a document's bytes, encrypted under the keyring's current key, to `file`: streamed into `file.part`
- * beside it, synced, then renamed over it, so `file` is at every moment either the whole old file or the whole
- * new one. Returns the key id it is under.
- */
-export async function sealToFile(
-  source: Readable | AsyncIterable<Uint8Array>,
-  file: string,
-  keyring: DocumentKeyring,
-  documentId: string,
-): Promise<{ keyId: string }> {
-  const temp = `${file}${TEMP_SUFFIX}`;
-  try {
-    // flush: the file is synced before it closes, so the rename never makes a file whose bytes are not on disk.
-    const out = createWriteStream(temp, { mode: PRIVATE_FILE_MODE, flush: true });
-    await pipelineAsync(source, encryptDocument(keyring, documentId), out);
-    await commitFile(temp, file);
-  } catch (error) {
-    await removeQuietly(temp);
-    throw error;
+type Sealed = Pick<CredentialQueries, "stagingPathOf" | "sealedOf" | "sealedHeadOf">;
+
+/** Counts the bytes going through. */
+class ByteCounter extends Transform {
+  bytes = 0;
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.bytes += chunk.length;
+    done(null, chunk);
   }
-  return { keyId: keyring.current.id };
 }
 
-/** A document's bytes, decrypted as they are read; the stream fails with DocumentUnreadable on a file that does not hold. */
-export function openSealedFile(file: string, keyring: DocumentKeyring, documentId: string): Readable {
+/**
+ * Streams a document's bytes, encrypted under the keyring's current key as they arrive, into the submission's
+ * staging file (synced before it closes), for the store to keep. No plain byte touches the disk; a stream that
+ * fails leaves no staging file. Returns the key id and how many plain bytes there were.
+ */
+export async function sealToStaging(
+  credentials: Pick<CredentialQueries, "stagingPathOf">,
+  source: Readable | AsyncIterable<Uint8Array>,
+  keyring: DocumentKeyring,
+  documentId: string,
+): Promise<{ staged: string; keyId: string; size: number }> {
+  const staged = credentials.stagingPathOf(documentId);
+  const counter = new ByteCounter();
+  try {
+    const out = createWriteStream(staged, { mode: PRIVATE_FILE_MODE, flush: true });
+    await pipelineAsync(source, counter, encryptDocument(keyring, documentId), out);
+  } catch (error) {
+    await removeQuietly(staged);
+    throw error;
+  }
+  return { staged, keyId: keyring.current.id, size: counter.bytes };
+}
+
+/** A document's bytes, decrypted as they are read; the stream fails with DocumentUnreadable on one that does not hold. */
+export function openSealed(credentials: Sealed, keyring: DocumentKeyring, documentId: string): Readable {
   const decrypted = decryptDocument(keyring, documentId);
-  // An error on either side ends the other with it: the reader sees a missing file or a bad chunk as an error.
-  pipeline(createReadStream(file), decrypted, () => undefined);
+  // An error on either side ends the other with it: the reader sees a missing document or a bad chunk as an error.
+  pipeline(credentials.sealedOf(documentId), decrypted, () => undefined);
   return decrypted;
 }
 
-/** The id of the key a document's file is under, from its header. */
-export async function keyIdOfFile(file: string): Promise<string> {
-  const handle = await open(file, "r");
-  try {
-    const { bytesRead, buffer } = await handle.read(Buffer.alloc(HEADER_BYTES), 0, HEADER_BYTES, 0);
-    if (bytesRead < HEADER_BYTES) throw new DocumentUnreadable("not an encrypted document");
-    return readHeader(buffer).keyId;
-  } finally {
-    await handle.close();
-  }
+/** The id of the key a document is under, from its header. */
+export async function keyIdOfSealed(credentials: Sealed, documentId: string): Promise<string> {
+  const head = await credentials.sealedHeadOf(documentId, HEADER_BYTES);
+  if (head.length < HEADER_BYTES) throw new DocumentUnreadable("not an encrypted document");
+  return readHeader(head).keyId;
 }

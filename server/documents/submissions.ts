@@ -6,19 +6,19 @@ import type { CredentialItem } from "../store/queries/credential-files.ts";
 import { removeQuietly } from "../store/resume-files.ts";
 import type { Store } from "../store/store.ts";
 import type { DocumentKeyring } from "./document-crypto.ts";
-import { openSealedFile, sealToFile } from "./sealed-files.ts";
+import { openSealed, sealToStaging } from "./sealed-files.ts";
 
-/** A document on its way in: its bytes as they stream, and its type and size as the upload checked them. */
+/** A document on its way in: its bytes as they stream, and its type as the upload checked it from the content. */
 export interface IncomingDocument {
   source: Readable | AsyncIterable<Uint8Array>;
   type: DocumentType;
-  size: number;
 }
 
 /**
- * Records a submission of one item of the lead's checklist: its document, if any, encrypted to disk first (durable
- * before the row that names it, as a resume is), then the row, which makes the item submitted and valid through
- * the date its fields give. Returns the submission's id, or null when the lead has no such item.
+ * Records a submission of one item of the lead's checklist: its document, if any, encrypted as it streams into a
+ * staging file, then kept with the row (a file moved into place before it on SQLite, bytes in its transaction on
+ * PostgreSQL), which makes the item submitted and valid through the date its fields give. Returns the
+ * submission's id, or null when the lead has no such item.
  */
 export async function submitItem(
   store: Pick<Store, "credentials">,
@@ -33,20 +33,19 @@ export async function submitItem(
 ): Promise<string | null> {
   const { leadId, item, fields, document, now } = submission;
   const id = newId(now);
-  const file = store.credentials.fileOf(id);
-  const sealed = document ? await sealToFile(document.source, file, keyring, id) : null;
+  const sealed = document ? await sealToStaging(store.credentials, document.source, keyring, id) : null;
   const recorded = await store.credentials.submit({
     id,
     leadId,
     itemId: item.id,
     fields,
-    file: document && sealed ? { type: document.type, size: document.size, keyId: sealed.keyId } : null,
+    file: document && sealed ? { type: document.type, ...sealed } : null,
     validThrough: validThrough(item.definition, fields),
     now,
   });
-  if (recorded) return id;
-  if (sealed) await removeQuietly(file);
-  return null;
+  // The store removed the staging file unless it refused the ids before looking.
+  await removeQuietly(sealed?.staged);
+  return recorded ? id : null;
 }
 
 /** A submission's document, decrypted as it is read. */
@@ -54,4 +53,4 @@ export const readSubmission = (
   store: Pick<Store, "credentials">,
   keyring: DocumentKeyring,
   submissionId: string,
-) => openSealedFile(store.credentials.fileOf(submissionId), keyring, submissionId);
+) => openSealed(store.credentials, keyring, submissionId);

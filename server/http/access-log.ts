@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
 import { routePath } from "hono/route";
+import { DOCUMENTS_PATH } from "../../config/route-paths.ts";
 import type { TrustProxy } from "../config.ts";
 import type { Logger } from "../runtime/logger.ts";
 import { peerIsTrustedProxy, proxyTrust } from "./client-address.ts";
@@ -16,6 +17,10 @@ export interface ObservedRequest {
 }
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
+
+/** A path as a log line may show it: the token of a nurse's private page (`/documents/<token>/...`) masked. */
+export const maskedPath = (path: string) =>
+  path === DOCUMENTS_PATH || path.startsWith(`${DOCUMENTS_PATH}/`) ? `${DOCUMENTS_PATH}/:token` : path;
 /** What a proxy's request id may look like to be kept (Caddy's is a UUID); anything else gets one of ours. */
 const FORWARDED_ID = /^[\w-]{8,64}$/;
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -56,7 +61,7 @@ export function accessLog({
     c.res.headers.set(REQUEST_ID_HEADER, c.get("requestId"));
     const observed: ObservedRequest = {
       // The pattern of the handler that answered (the static site's catch-all is `*`).
-      route: routePath(c) || "*",
+      route: maskedPath(routePath(c) || "*"),
       method: METHODS.has(c.req.method) ? c.req.method : "OTHER",
       status: c.res.status,
       seconds: (performance.now() - started) / 1000,

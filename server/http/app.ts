@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { isStaffPath, STAFF_APP_PATH } from "../../config/route-paths.ts";
+import { DOCUMENTS_PATH, isStaffPath, STAFF_APP_PATH } from "../../config/route-paths.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Logger } from "../runtime/logger.ts";
 import type { ObservedRequest } from "./access-log.ts";
-import { accessLog } from "./access-log.ts";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
+import { accessLog, maskedPath } from "./access-log.ts";
+import { contentSecurityPolicy, privatePageHeaders, securityHeaders } from "./security-headers.ts";
 import { lookup, NOT_FOUND_PAGE, pickEncoding, type StaticFile } from "./static-site.ts";
 
 export interface AppDeps {
@@ -16,6 +16,8 @@ export interface AppDeps {
   api?: Hono;
   /** The sitemap and the job feed, answered from the store ahead of the built files (server/feeds). */
   feeds?: Hono;
+  /** The nurses' private checklist pages, mounted at /documents. */
+  documents?: Hono;
   /** Prometheus' endpoint, mounted at /metrics when METRICS_TOKEN is set (404 otherwise, as any unknown path). */
   metrics?: { app: Hono; onRequest: (observed: ObservedRequest) => void };
 }
@@ -30,17 +32,20 @@ function leadServiceOrigins(template: string): string[] {
   }
 }
 
-export function createApp({ config, logger, site, api, feeds, metrics }: AppDeps): Hono {
+export function createApp({ config, logger, site, api, feeds, documents, metrics }: AppDeps): Hono {
   const app = new Hono();
   const https = config.site.url.startsWith("https://");
   const connectOrigins = leadServiceOrigins(config.site.leadEndpointTemplate);
 
   app.use(...accessLog({ logger, trustProxy: config.TRUST_PROXY, onRequest: metrics?.onRequest }));
 
+  // Outside the site's security headers, so the private pages' own (no-referrer) are the last word.
+  app.use(`${DOCUMENTS_PATH}/*`, privatePageHeaders(https));
   app.use(securityHeaders(https, contentSecurityPolicy({ https, connectOrigins })));
 
   if (metrics) app.route("/metrics", metrics.app);
   if (api) app.route("/api", api);
+  if (documents) app.route(DOCUMENTS_PATH, documents);
   app.all("/api/*", (c) => c.json({ error: "not_found", message: "No such API endpoint." }, 404));
   if (feeds) app.route("/", feeds);
 
@@ -123,7 +128,10 @@ export function createApp({ config, logger, site, api, feeds, metrics }: AppDeps
   );
 
   app.onError((error, c) => {
-    logger.error({ err: { message: error.message, name: error.name }, path: c.req.path }, "unhandled error");
+    logger.error(
+      { err: { message: error.message, name: error.name }, path: maskedPath(c.req.path) },
+      "unhandled error",
+    );
     return c.json({ error: "internal", message: "Something went wrong on our side. Please try again." }, 500);
   });
 

@@ -92,3 +92,21 @@ export function securityHeaders(https: boolean, defaultCsp: string): MiddlewareH
   };
   return every(fixed, defaultPolicy);
 }
+
+/**
+ * Every answer under /documents/, redirects and errors included: never stored, indexed or framed, and no Referer
+ * sent from it (the site's default policy would send the origin; the path holds the token). Mounted before the
+ * site's security headers, so its Referrer-Policy is the one that stays.
+ */
+export function privatePageHeaders(https: boolean): MiddlewareHandler {
+  const csp = contentSecurityPolicy({ https });
+  return async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    headers.set("Cache-Control", "no-store");
+    headers.set("X-Robots-Tag", "noindex, nofollow");
+    headers.set("X-Frame-Options", "DENY");
+    headers.set("Referrer-Policy", "no-referrer");
+    headers.set("Content-Security-Policy", csp);
+  };
+}

@@ -103,3 +103,11 @@ export function pickEncoding(file: StaticFile, acceptEncoding: string | undefine
   if (file.gzip && /\bgzip\b/.test(acceptEncoding)) return "gzip";
   return null;
 }
+
+/** The stylesheets the site's pages link, read from its 404 page, for pages the server builds to look the same. */
+export function stylesheetsOf(files: Map<string, StaticFile>): string[] {
+  const page = files.get(NOT_FOUND_PAGE)?.body.toString("utf8") ?? "";
+  return [...page.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].flatMap(
+    (link) => /\bhref="([^"]+)"/.exec(link[0])?.slice(1) ?? [],
+  );
+}

@@ -30,6 +30,7 @@ import { IntakeError, readLeadBody } from "./lead-intake.ts";
 import { type ApplicationOpening, applicationOpening, returnPage } from "./lead-opening.ts";
 import { leadSourceOf } from "./lead-source.ts";
 import { createRateLimiter } from "./rate-limit.ts";
+import { type UploadSlots, uploadSlots } from "./upload-slots.ts";
 
 export interface LeadApiDeps {
   config: ServerConfig;
@@ -37,6 +38,8 @@ export interface LeadApiDeps {
   store: Pick<Store, "intake" | "openings">;
   /** Called after a lead is committed, so an in-process relay can send it at once. */
   onAccepted?: () => void;
+  /** The uploads in flight, shared with the credential documents' page; one of its own when absent. */
+  uploads?: UploadSlots;
   /** Called with what became of each post to a known form (the metrics count them). */
   onOutcome?: (formId: string, outcome: LeadOutcome) => void;
   now?: () => number;
@@ -50,7 +53,7 @@ export interface LeadApi {
 const SPAM_FIELD_MAX = 5000;
 
 /** The raw Node request when served by @hono/node-server, else the Web stream (tests via app.request). */
-function bodyStream(c: Context): Readable {
+export function bodyStream(c: Context): Readable {
   const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
   if (incoming) return incoming;
   const body = c.req.raw.body;
@@ -66,6 +69,7 @@ export async function createLeadApi({
   store,
   onAccepted,
   onOutcome,
+  uploads = uploadSlots(config.MAX_UPLOADS_IN_FLIGHT),
   now = Date.now,
 }: LeadApiDeps): Promise<LeadApi> {
   const app = new Hono();
@@ -76,7 +80,6 @@ export async function createLeadApi({
     perMinute: config.RATE_LIMIT_PER_MINUTE,
     databaseUrl: config.DATABASE_URL,
   });
-  let uploadsInFlight = 0;
   const calendar = businessCalendarFromEnv(config);
   const confirmations = confirmationSettingsOf(config);
 
@@ -148,7 +151,7 @@ export async function createLeadApi({
 
     // A form that takes a resume holds a temp file and a slot for as long as its body takes to arrive.
     const upload = form.acceptsResume && /^multipart\//i.test(c.req.header("Content-Type") ?? "");
-    if (upload && uploadsInFlight >= config.MAX_UPLOADS_IN_FLIGHT) {
+    if (upload && !uploads.take()) {
       return fail(
         503,
         {
@@ -159,8 +162,12 @@ export async function createLeadApi({
       );
     }
 
-    const waitSeconds = await limiter.hit(`${rateLimitKey(clientAddress(c))}|${form.id}`);
+    const waitSeconds = await limiter.hit(`${rateLimitKey(clientAddress(c))}|${form.id}`).catch((error) => {
+      if (upload) uploads.release();
+      throw error;
+    });
     if (waitSeconds !== null) {
+      if (upload) uploads.release();
       return fail(
         429,
         {
@@ -172,7 +179,6 @@ export async function createLeadApi({
     }
 
     let received: Awaited<ReturnType<typeof readLeadBody>>;
-    if (upload) uploadsInFlight++;
     try {
       received = await readLeadBody(bodyStream(c), {
         contentType: c.req.header("Content-Type"),
@@ -189,7 +195,7 @@ export async function createLeadApi({
         ...(error.fields && { fields: error.fields }),
       });
     } finally {
-      if (upload) uploadsInFlight--;
+      if (upload) uploads.release();
     }
 
     const tempPath = received.resume?.tempPath;

@@ -281,8 +281,9 @@ export async function restoreSqlite(backupDir: string, dataDir: string): Promise
   return manifest;
 }
 
-/** What `leads backup` and `leads restore` say on PostgreSQL, where resumes live in the database. */
-export const POSTGRES_BACKUP_HINT = `On PostgreSQL the leads and their resumes all live in the database: back it up with pg_dump, e.g.
+/** What `leads backup` and `leads restore` say on PostgreSQL, where resumes and documents live in the database. */
+export const POSTGRES_BACKUP_HINT = `On PostgreSQL the leads, their resumes and their credential documents (encrypted) all live in the
+database: back it up with pg_dump, e.g.
   pg_dump --format=custom --file=leads-$(date +%F).dump "$DATABASE_URL"
 and restore into an empty database with
   pg_restore --no-owner --dbname="$DATABASE_URL" leads-YYYY-MM-DD.dump

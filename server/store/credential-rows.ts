@@ -38,7 +38,8 @@ export interface CredentialItemsTable {
 
 export type DocumentType = "pdf" | "jpeg" | "png" | "heic";
 
-/** One submission of an item, kept as history; its file is DATA_DIR/documents/<id>.sealed (document-files.ts). */
+/** One submission of an item, kept as history; its encrypted file is DATA_DIR/documents/<id>.sealed on
+ * SQLite, a credential_documents row on PostgreSQL (document-files.ts). */
 export interface CredentialSubmissionsTable {
   id: string;
   item_id: string;
@@ -73,4 +74,10 @@ export interface CredentialRemindersTable {
   kind: string;
   valid_through: string;
   sent_at: Millis;
+}
+
+/** A document's encrypted bytes, on PostgreSQL (migration 021); SQLite keeps them as files. */
+export interface CredentialDocumentsTable {
+  submission_id: string;
+  content: Uint8Array;
 }

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Kysely } from "kysely";
 import type {
   CredentialChecklistsTable,
+  CredentialDocumentsTable,
   CredentialItemsTable,
   CredentialRemindersTable,
   CredentialRequestsTable,
@@ -286,6 +287,8 @@ export interface Database {
   credential_submissions: CredentialSubmissionsTable;
   credential_checklists: CredentialChecklistsTable;
   credential_reminders: CredentialRemindersTable;
+  /** PostgreSQL only: each document's encrypted bytes (SQLite keeps them as files under DATA_DIR/documents). */
+  credential_documents: CredentialDocumentsTable;
 }
 
 export type LeadDb = Kysely<Database>;

@@ -1,5 +1,5 @@
 import type { LeadDb } from "./database.ts";
-import { documentFiles, sweepOrphanDocuments } from "./document-files.ts";
+import { documentKeeper, sweepOrphanDocuments } from "./document-files.ts";
 import { closable } from "./engine.ts";
 import { openPostgresEngine } from "./postgres-engine.ts";
 import { type AuditLog, auditLogQueries } from "./queries/audit-log.ts";
@@ -112,7 +112,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   // A document written just before a crash, whose submission never committed.
   await sweepOrphanDocuments(engine.db, options.dataDir, Date.now());
   const reads = leadReads(engine, options.channels ?? DEFAULT_CHANNELS);
-  const documents = documentFiles(options.dataDir);
+  const documents = documentKeeper(engine, options.dataDir);
   return {
     dialect: engine.dialect,
     intake: intakeQueries(engine, options.channels ?? DEFAULT_CHANNELS),

@@ -5,6 +5,7 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { publicPaths, ROUTES } from "../../config/route-paths.ts";
 import { FORM_ANCHORS, ISLANDS_LIVE_AFTER_LOAD_MS, readIslandsTiming } from "../../test-support/browsers.ts";
+import { nurseLink, TEST_DOCUMENTS_KEY } from "../../test-support/nurse-link.ts";
 import { type ServerProcess, startServer } from "../../test-support/server-process.ts";
 
 /**
@@ -19,14 +20,19 @@ const NOT_FOUND_ANSWER = "/no-such-page";
 export const NOT_FOUND_LOG = "404 Error: User attempted to access non-existent route:";
 const TEST_TIMEOUT_MS = 60_000;
 
+/** The served store's DATA_DIR, once startSiteServer has started it (the nurse's link is made in it). */
+let servedDataDir: string | undefined;
+
 /** The built site served as the Playwright suite serves it, with a lead store of its own (`engine`'s name). */
 export function startSiteServer(engine: string): Promise<ServerProcess> {
+  servedDataDir = mkdtempSync(path.join(tmpdir(), `${engine}-leads-`));
   return startServer(
     {
       BUILD_DIR: path.join(process.env.BUILD_OUT || "build", "client"),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), `${engine}-leads-`)),
+      DATA_DIR: servedDataDir,
       DATABASE_URL: "",
       RATE_LIMIT_PER_MINUTE: "0",
+      DOCUMENTS_KEY: TEST_DOCUMENTS_KEY,
       // The suites never call the outside form service.
       RELAY_ENABLED: "false",
     },
@@ -70,6 +76,22 @@ async function waitFor<Args extends unknown[]>(
   while (!(await page.evaluate(check, ...args))) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** As waitFor, while the page may be navigating: a check that fails with the page going away is tried again. */
+async function waitForAcrossNavigation<Args extends unknown[]>(
+  page: SmokePage,
+  check: (...args: Args) => boolean,
+  args: Args,
+  what: string,
+  timeoutMs = 10_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await page.evaluate(check, ...args).catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -236,6 +258,23 @@ export function smokeSuite(engine: SmokeEngine) {
         await waitFor(page, hasText, ["Consent Required"], "the Consent Required notice");
       }),
     );
+
+    test("the nurse's documents page takes one item by a plain form post", {
+      timeout: TEST_TIMEOUT_MS,
+    }, async () => {
+      if (!servedDataDir) throw new Error("startSiteServer has not started the server");
+      const { token } = await nurseLink(servedDataDir);
+      await withPage(engine, `/documents/${token}`, async (page) => {
+        const form = "#item-reference-1 form";
+        await waitFor(page, hasText, ["0 of 10 done"], "the checklist");
+        await page.type(form, "Name", "Ada Byron");
+        await page.type(form, "Relationship", "Charge nurse");
+        await page.type(form, "Phone or e-mail", "ada@example.org");
+        await page.click(form, "Upload");
+        // The post answers 303 back to the page: read it once the navigation has settled.
+        await waitForAcrossNavigation(page, hasText, ["1 of 10 done"], "the item shown as submitted");
+      });
+    });
   });
 }
 

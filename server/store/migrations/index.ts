@@ -16,6 +16,7 @@ import { confirmationBudgets } from "./013-confirmation-budgets.ts";
 import { totpSteps } from "./014-totp-steps.ts";
 import { openings } from "./015-openings.ts";
 import { credentialFiles } from "./016-credential-files.ts";
+import { credentialDocuments } from "./021-credential-documents.ts";
 import { checklistsAndReminders } from "./023-checklists-and-reminders.ts";
 import type { StoreDialect } from "./dialect.ts";
 
@@ -37,6 +38,7 @@ export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> 
   "014-totp-steps": totpSteps(dialect),
   "015-openings": openings(dialect),
   "016-credential-files": credentialFiles(dialect),
+  "021-credential-documents": credentialDocuments(dialect),
   "023-checklists-and-reminders": checklistsAndReminders(dialect),
 });
 

@@ -1,6 +1,7 @@
+import type { Readable } from "node:stream";
 import type { ChecklistItem } from "../../../leads/credential-checklist.ts";
 import type { DocumentType, ItemReview } from "../credential-rows.ts";
-import type { DocumentFiles } from "../document-files.ts";
+import type { DocumentKeeper } from "../document-files.ts";
 import type { Engine } from "../engine.ts";
 
 export interface CredentialItem {
@@ -41,15 +42,16 @@ export interface CredentialQueries {
   /** The lead's checklist, in order. */
   items(leadId: string): Promise<CredentialItem[]>;
   /**
-   * Records a submission of one of the lead's items (its file, if any, already durable at `fileOf(id)`): the
-   * item becomes submitted, valid through `validThrough`. False when the lead has no such item.
+   * Records a submission of one of the lead's items, with its document's encrypted bytes when it has one (staged at
+   * `stagingPathOf(id)`, kept with the row, the staging file gone afterwards): the item becomes submitted, valid
+   * through `validThrough`. False when the lead has no such item.
    */
   submit(submission: {
     id: string;
     leadId: string;
     itemId: string;
     fields: Record<string, string>;
-    file: SubmittedFile | null;
+    file: (SubmittedFile & { staged: string }) | null;
     validThrough: string | null;
     now: number;
   }): Promise<boolean>;
@@ -65,8 +67,14 @@ export interface CredentialQueries {
   }): Promise<boolean>;
   /** Every submission of the item, newest first. */
   history(leadId: string, itemId: string): Promise<Submission[]>;
-  /** Where a submission's encrypted file lies. */
-  fileOf(submissionId: string): string;
+  /** Where a submission's encrypted bytes are streamed before `submit` or `replaceSealed` keeps them. */
+  stagingPathOf(submissionId: string): string;
+  /** A submission's encrypted bytes as they stream (fails with code ENOENT when there are none). */
+  sealedOf(submissionId: string): Readable;
+  /** The first `bytes` of a submission's encrypted bytes: the header naming its key. */
+  sealedHeadOf(submissionId: string, bytes: number): Promise<Buffer>;
+  /** Puts the staged encrypted bytes in place of a submission's (rotation; `recordKey` records their key). */
+  replaceSealed(submissionId: string, staged: string): Promise<void>;
   /** Submissions with a file recorded under another key than `keyId`, in id order after `after` (rotation). */
   filesNotUnder(
     keyId: string,
@@ -81,7 +89,7 @@ const orNull = (value: number | null) => (value === null ? null : Number(value))
 
 export function credentialQueries(
   engine: Engine,
-  documents: DocumentFiles,
+  documents: DocumentKeeper,
   validId: (id: string) => boolean,
 ): CredentialQueries {
   const { db } = engine;
@@ -110,7 +118,7 @@ export function credentialQueries(
 
     async submit({ id, leadId, itemId, fields, file, validThrough, now }) {
       if (!valid(id, leadId, itemId)) return false;
-      return engine.write(async (trx) => {
+      return documents.keep(id, file?.staged ?? null, async (trx) => {
         const updated = await trx
           .updateTable("credential_items")
           .set({
@@ -192,7 +200,10 @@ export function credentialQueries(
       }));
     },
 
-    fileOf: (submissionId) => documents.pathOf(submissionId),
+    stagingPathOf: (submissionId) => documents.stagingPathOf(submissionId),
+    sealedOf: (submissionId) => documents.open(submissionId),
+    sealedHeadOf: (submissionId, bytes) => documents.head(submissionId, bytes),
+    replaceSealed: (submissionId, staged) => documents.replace(submissionId, staged),
 
     async filesNotUnder(keyId, after, limit) {
       const rows = await db

@@ -1,5 +1,5 @@
 import type { LeadDb } from "../database.ts";
-import type { DocumentFiles } from "../document-files.ts";
+import type { DocumentKeeper } from "../document-files.ts";
 import type { Engine } from "../engine.ts";
 
 /**
@@ -10,7 +10,7 @@ import type { Engine } from "../engine.ts";
  */
 export async function deleteLeads(
   engine: Engine,
-  documents: DocumentFiles,
+  documents: DocumentKeeper,
   doomedOf: (trx: LeadDb) => Promise<{ id: string; resume_kind: string | null }[]>,
 ): Promise<{ leads: number; files: number }> {
   const { rows, submissions } = await engine.write(async (trx) => {

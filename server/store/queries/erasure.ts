@@ -1,4 +1,4 @@
-import type { DocumentFiles } from "../document-files.ts";
+import type { DocumentKeeper } from "../document-files.ts";
 import { BULK_BATCH, countOf, type Engine } from "../engine.ts";
 import { deleteLeads } from "./delete-leads.ts";
 
@@ -28,7 +28,7 @@ export interface Erasure {
 export function erasureQueries(
   engine: Engine,
   validId: (id: string) => boolean,
-  documents: DocumentFiles,
+  documents: DocumentKeeper,
 ): Erasure {
   const { db } = engine;
   const key = (email: string) => email.trim().toLowerCase();

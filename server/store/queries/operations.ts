@@ -1,5 +1,5 @@
 import { LEAD_ONLY_COLUMNS } from "../database-rows.ts";
-import type { DocumentFiles } from "../document-files.ts";
+import type { DocumentKeeper } from "../document-files.ts";
 import { BULK_BATCH, type Engine } from "../engine.ts";
 import { IDEMPOTENCY_WINDOW_MS, type LeadRecord, type LeadState } from "../store-records.ts";
 import { deleteLeads } from "./delete-leads.ts";
@@ -58,7 +58,7 @@ export interface Operations {
 const requeue = (now: number) =>
   ({ state: "pending", enqueued_at: now, next_attempt_at: now, attempts: 0, problem: null }) as const;
 
-export function operationQueries(engine: Engine, reads: LeadReads, documents: DocumentFiles): Operations {
+export function operationQueries(engine: Engine, reads: LeadReads, documents: DocumentKeeper): Operations {
   const { db, write } = engine;
 
   const matching = (query: LeadQuery): LeadsFrom =>
