@@ -12,6 +12,7 @@ import { startRetention } from "./leads/retention.ts";
 import { createInboundApi } from "./mail/inbound-api.ts";
 import { createMetrics, reportingSkips } from "./metrics/metrics.ts";
 import { createMetricsApi } from "./metrics/metrics-api.ts";
+import { openingsPages } from "./openings/public-pages.ts";
 import { createResumeLinkApi } from "./relay/channels/resume-link.ts";
 import { createRelay } from "./relay/relay.ts";
 import { errorKind } from "./runtime/error-kind.ts";
@@ -117,6 +118,9 @@ export async function startSiteServer({
   const site = await startup.step({ kind: "site", buildDir: config.buildDir }, () =>
     loadStaticSite(config.buildDir),
   );
+  const renderedPages = await startup.step({ kind: "site", buildDir: config.buildDir }, () =>
+    openingsPages({ site, buildDir: config.buildDir, openings: store.openings }),
+  );
   let draining = false;
   const api = new Hono().route(
     "/health",
@@ -131,6 +135,7 @@ export async function startSiteServer({
     logger,
     site,
     api,
+    renderedPages,
     metrics: metrics && {
       app: createMetricsApi({ token: config.METRICS_TOKEN ?? "", metrics }),
       onRequest: metrics.request,

@@ -28,7 +28,13 @@ const formAccent: Record<LeadFormId, string> = {
  * multipart), the hidden `to`, `subject` and honeypot, the no-JavaScript result messages, every control on a
  * two-column grid from 640 px, and the submit button.
  */
-export function LeadForm({ id }: { id: LeadFormId }) {
+export function LeadForm({
+  id,
+}: {
+  id: LeadFormId;
+  /** The opening a nurse applies for from its page (its short id and title), carried in the island's props. */
+  opening?: { id: string; title: string };
+}) {
   const form = leadForms[id];
   const { formProps, submitting, errors } = useLeadForm(form);
   return (
