@@ -8,6 +8,8 @@ export default [
   route("chart-assist-info", "routes/chart-assist-info.tsx"),
   route("carestaff", "routes/carestaff.tsx"),
   route("carestaff/careers", "routes/careers.tsx"),
+  // Each opening's page: pre-rendered once as a shell the server fills (decision 028).
+  route("carestaff/careers/jobs/*", "routes/opening-shell.tsx"),
   route("carestaff/pass-through-payroll", "routes/pass-through-payroll.tsx"),
   route("health-admin", "routes/health-admin.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),

@@ -21,6 +21,18 @@ export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 
 export const publicPaths: RoutePath[] = Object.values(ROUTES);
 
+/**
+ * A shell: a page pre-rendered with empty named slots that the server fills at request time (decision 028). Its
+ * address ends with this segment; the server never serves it at that address, and no sitemap lists it.
+ */
+export const SHELL_SEGMENT = "_shell";
+export const isShellPath = (pathname: string): boolean =>
+  pathname.replace(/\/+$/, "").endsWith(`/${SHELL_SEGMENT}`);
+
+/** Each opening's page, `/carestaff/careers/jobs/<slug>-<short id>`, rendered by the server into this shell. */
+export const OPENINGS_PATH = `${ROUTES.careers}/jobs`;
+export const OPENING_SHELL_PATH = `${OPENINGS_PATH}/${SHELL_SEGMENT}`;
+
 /** Pre-rendered through the catch-all route; the server answers unknown paths with it and a 404 status. */
 export const NOT_FOUND_PATH = "/404";
 

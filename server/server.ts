@@ -15,6 +15,7 @@ import { uploadSlots } from "./leads/upload-slots.ts";
 import { createInboundApi } from "./mail/inbound-api.ts";
 import { createMetrics, reportingSkips } from "./metrics/metrics.ts";
 import { createMetricsApi } from "./metrics/metrics-api.ts";
+import { openingsPages } from "./openings/public-pages.ts";
 import { createResumeLinkApi } from "./relay/channels/resume-link.ts";
 import { createRelay } from "./relay/relay.ts";
 import { errorKind } from "./runtime/error-kind.ts";
@@ -126,6 +127,9 @@ export async function startSiteServer({
   const nursePage = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
     createNursePage({ config, logger, store, uploads, stylesheets: stylesheetsOf(site) }),
   );
+  const renderedPages = await startup.step({ kind: "site", buildDir: config.buildDir }, () =>
+    openingsPages({ site, buildDir: config.buildDir, openings: store.openings }),
+  );
   let draining = false;
   const api = new Hono().route(
     "/health",
@@ -146,6 +150,7 @@ export async function startSiteServer({
       builtSitemap: site.get("/sitemap.xml")?.body.toString("utf8"),
     }),
     documents: nursePage.app,
+    renderedPages,
     metrics: metrics && {
       app: createMetricsApi({ token: config.METRICS_TOKEN ?? "", metrics }),
       onRequest: metrics.request,

@@ -10,6 +10,7 @@ import { site } from "~/content/site";
 import { LeadFormIsland } from "~/islands/lead-form-island";
 import { accentClass } from "~/lib/accent";
 import { pageMeta } from "~/lib/meta";
+import { slotAttributes } from "~/lib/slots";
 import { ROUTES } from "../../config/route-paths.ts";
 import type { Route } from "./+types/careers";
 
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = () => pageMeta({ ...careersMeta, path: R
 
 const { apply } = careersHero;
 
-/** Nurse careers: the typing hero, why join, how to apply, and the application form. */
+/** Nurse careers: the typing hero, the open positions, why join, how to apply, and the application form. */
 export default function Careers() {
   return (
     <div className={accentClass.carestaff}>
@@ -32,6 +33,9 @@ export default function Careers() {
           </Button>
         </div>
       </PageHero>
+
+      {/* "Open positions": the published openings, rendered by the server at request time (decision 028). */}
+      <div {...slotAttributes("openings")} />
 
       <Section copy={whyJoin}>
         <FeatureGrid items={whyJoin.items} columns={4} />

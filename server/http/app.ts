@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { DOCUMENTS_PATH, isStaffPath, STAFF_APP_PATH } from "../../config/route-paths.ts";
@@ -7,6 +9,17 @@ import type { ObservedRequest } from "./access-log.ts";
 import { accessLog, maskedPath } from "./access-log.ts";
 import { contentSecurityPolicy, privatePageHeaders, securityHeaders } from "./security-headers.ts";
 import { lookup, NOT_FOUND_PAGE, pickEncoding, type StaticFile } from "./static-site.ts";
+
+/** A page the server rendered into a shell (server/http/page-shell.ts), or where it has moved. */
+export type RenderedPage =
+  | { status: 200 | 404 | 410; html: string; scriptHashes: string[] }
+  | { movedTo: string };
+
+/** A path (Hono's pattern) whose GET and HEAD are rendered at request time; null hands it to the static site. */
+export interface RenderedRoute {
+  path: string;
+  render: (c: Context) => Promise<RenderedPage | null>;
+}
 
 export interface AppDeps {
   config: ServerConfig;
@@ -18,6 +31,8 @@ export interface AppDeps {
   feeds?: Hono;
   /** The nurses' private checklist pages, mounted at /documents. */
   documents?: Hono;
+  /** Pages filled at request time (decision 028), answered before the pre-rendered site. */
+  renderedPages?: RenderedRoute[];
   /** Prometheus' endpoint, mounted at /metrics when METRICS_TOKEN is set (404 otherwise, as any unknown path). */
   metrics?: { app: Hono; onRequest: (observed: ObservedRequest) => void };
 }
@@ -32,7 +47,16 @@ function leadServiceOrigins(template: string): string[] {
   }
 }
 
-export function createApp({ config, logger, site, api, feeds, documents, metrics }: AppDeps): Hono {
+export function createApp({
+  config,
+  logger,
+  site,
+  api,
+  feeds,
+  documents,
+  renderedPages = [],
+  metrics,
+}: AppDeps): Hono {
   const app = new Hono();
   const https = config.site.url.startsWith("https://");
   const connectOrigins = leadServiceOrigins(config.site.leadEndpointTemplate);
@@ -63,13 +87,13 @@ export function createApp({ config, logger, site, api, feeds, documents, metrics
     });
   };
 
-  const send = (c: Context, file: StaticFile, status: 200 | 404) => {
+  const send = (c: Context, file: StaticFile, status: 200 | 404 | 410) => {
     // A native (no-JavaScript) form post comes back as ?lead=ok|error: mark the page so its message shows.
     const leadResult = file.isHtml && status === 200 ? c.req.query("lead") : undefined;
     if (leadResult === "ok" || leadResult === "error") return sendLeadResultPage(c, file, leadResult);
     const headers: Record<string, string> = {
       "Content-Type": file.type,
-      "Cache-Control": status === 404 ? "no-store" : file.cacheControl,
+      "Cache-Control": status === 200 ? file.cacheControl : "no-store",
       ETag: file.etag,
       Vary: "Accept-Encoding",
     };
@@ -80,7 +104,7 @@ export function createApp({ config, logger, site, api, feeds, documents, metrics
         scriptHashes: file.scriptHashes,
       });
     }
-    if (status === 404) headers["X-Robots-Tag"] = "noindex";
+    if (status !== 200) headers["X-Robots-Tag"] = "noindex";
     if (status === 200 && c.req.header("If-None-Match") === file.etag) {
       return c.body(null, 304, headers);
     }
@@ -111,6 +135,36 @@ export function createApp({ config, logger, site, api, feeds, documents, metrics
       ? c.body(null, 200, headers)
       : c.body(file.body.toString("utf8"), 200, headers);
   };
+
+  // Rendered at each request, so never stored stale: revalidated by an ETag of the page as rendered, compressed
+  // quickly (brotli at 5 costs a few ms where the static site's 11 is paid once at start-up).
+  const sendRendered = (c: Context, page: RenderedPage) => {
+    if ("movedTo" in page) return c.redirect(page.movedTo, 301);
+    const file: StaticFile = {
+      body: Buffer.from(page.html),
+      type: "text/html; charset=utf-8",
+      etag: `"${createHash("sha1").update(page.html).digest("base64url")}"`,
+      cacheControl: "no-cache",
+      scriptHashes: page.scriptHashes,
+      isHtml: true,
+    };
+    if (page.status === 200 && c.req.query("lead") === undefined) {
+      const encoding = pickEncoding(
+        { ...file, br: file.body, gzip: file.body },
+        c.req.header("Accept-Encoding"),
+      );
+      if (encoding === "br")
+        file.br = brotliCompressSync(file.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+      if (encoding === "gzip") file.gzip = gzipSync(file.body, { level: 6 });
+    }
+    return send(c, file, page.status);
+  };
+  for (const { path, render } of renderedPages) {
+    app.on(["GET", "HEAD"], [path, `${path}/`], async (c, next) => {
+      const page = await render(c);
+      return page ? sendRendered(c, page) : next();
+    });
+  }
 
   app.on(["GET", "HEAD"], "*", (c) => {
     // The staff app's page is in the site under its own folder (staff-app/index.html), sent for every /staff path.

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
-import { STAFF_APP_PATH } from "../../config/route-paths.ts";
+import { isShellPath, STAFF_APP_PATH } from "../../config/route-paths.ts";
 import { inlineScriptHashes } from "./security-headers.ts";
 
 /** The pre-rendered 404 page: a path no route owns, pre-rendered through the catch-all route. */
@@ -92,8 +92,10 @@ export async function loadStaticSite(buildDir: string): Promise<Map<string, Stat
 export function lookup(files: Map<string, StaticFile>, urlPath: string): StaticFile | undefined {
   if (urlPath === NOT_FOUND_PAGE || urlPath.startsWith(`${NOT_FOUND_PAGE}/`)) return undefined;
   const trimmed = urlPath.length > 1 ? urlPath.replace(/\/+$/, "") : urlPath;
-  // React Router's SPA fallback and the staff app's page are details of the build, not pages at their paths.
-  if (trimmed.startsWith("/__spa-fallback") || trimmed === STAFF_APP_PATH) return undefined;
+  // React Router's SPA fallback, the staff app's page and the shells the server fills (decision 028) are details
+  // of the build, not pages at their paths.
+  if (trimmed.startsWith("/__spa-fallback") || trimmed === STAFF_APP_PATH || isShellPath(trimmed))
+    return undefined;
   return files.get(trimmed);
 }
 

@@ -29,7 +29,14 @@ const formAccent: Record<LeadFormId, string> = {
  * two-column grid from 640 px, and the submit button. On an opening's page the application carries `opening`:
  * its short id in a hidden input (posted with and without JavaScript) and a line naming it.
  */
-export function LeadForm({ id, opening }: { id: LeadFormId; opening?: { id: string; title: string } }) {
+export function LeadForm({
+  id,
+  opening,
+}: {
+  id: LeadFormId;
+  /** The opening a nurse applies for from its page (its short id and title), carried in the island's props. */
+  opening?: { id: string; title: string };
+}) {
   const form = leadForms[id];
   const { formProps, submitting, errors } = useLeadForm(form);
   return (
