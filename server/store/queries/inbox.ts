@@ -1,42 +1,11 @@
 import { type SqlBool, sql } from "kysely";
-import type { DocumentFilter } from "../../../leads/credential-status.ts";
 import { NEW_STATUS } from "../../../staff/workflow.ts";
 import { SOURCE_COLUMNS } from "../database-rows.ts";
 import { BULK_BATCH, type Engine } from "../engine.ts";
 import { overdue, unansweredByDue } from "../response-clock.ts";
-import type { DeliveryState } from "../store-records.ts";
 import { type DocumentDay, documentProgress, documentsAre } from "./document-filters.ts";
+import type { LeadFilters } from "./inbox-filters.ts";
 import { beyond, fieldNamesIn, inBatches, type LeadsFrom } from "./lead-reads.ts";
-
-/** The inbox's filters as the store applies them (the API reads them from the contract's inboxQuery). */
-export interface LeadFilters {
-  form?: string | undefined;
-  status?: string | undefined;
-  delivery?: DeliveryState | undefined;
-  /** Created at or after (ms). */
-  from?: number | undefined;
-  /** Created before (ms). */
-  to?: number | undefined;
-  q?: string | undefined;
-  /** The landing page's utm_campaign; null: leads without one. */
-  campaign?: string | null | undefined;
-  /** The referring site's origin; null: leads without one (direct, or a browser that sent none). */
-  referrer?: string | null | undefined;
-  /** "Awaiting us": the person wrote last. */
-  awaiting?: boolean | undefined;
-  /** "Mine": assigned to this staff member. */
-  assigneeId?: string | undefined;
-  /** "Overdue": unanswered and due before this instant (ms). */
-  overdueAt?: number | undefined;
-  /** "Spam" (admins): what the honeypot caught, instead of everything else. */
-  spam?: boolean | undefined;
-  /** Applications for this opening (by its id). */
-  openingId?: string | undefined;
-  /** "Documents": where the lead's credential checklist stands. */
-  documents?: DocumentFilter | undefined;
-  /** The business day item statuses are read on (the Documents filter, the rows' progress). */
-  day?: DocumentDay | undefined;
-}
 
 /**
  * The leads a staff member may see (the role's scope, staff/permissions.ts): those of these forms, and what the
@@ -70,6 +39,8 @@ export interface CountGroup {
   referrer: string | null;
   count: number | string | bigint;
 }
+
+export type { LeadFilters } from "./inbox-filters.ts";
 
 type LeadQuery = LeadsFrom;
 
