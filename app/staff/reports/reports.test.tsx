@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signedInAs } from "~/staff/test/fixtures";
@@ -189,7 +189,12 @@ describe("the reports page", () => {
     mockStaffApi({ ...signedInAs("admin"), reports: () => onlyAnApplication });
     renderStaff("/staff/reports");
     const figure = await screen.findByRole("figure", { name: "Pipeline" });
-    const widths = barWidths(figure);
+    // The chart is drawn once the figure knows its width, after the figure itself is on the page.
+    const widths = await waitFor(() => {
+      const drawn = barWidths(figure);
+      expect(drawn.Applications).toBeDefined();
+      return drawn;
+    });
     expect(widths.Requests).toHaveLength(5);
     expect(widths.Requests?.every((width) => width === 0)).toBe(true);
     const [arrived, ...rest] = widths.Applications ?? [];
