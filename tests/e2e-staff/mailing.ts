@@ -76,7 +76,8 @@ export async function startMailingServer(
         LOG_LEVEL: "warn",
         ...options.env,
       },
-      60_000,
+      // Start-up compresses the built site once (brotli at its best); a busy 2-core machine took 55 s for it.
+      100_000,
     );
   } catch (error) {
     // Nothing of a server that did not start is left behind: its store goes with the failure.

@@ -22,6 +22,8 @@ interface VnuMessage {
 
 test("vnu: every served page, the 404 answer included, has no HTML error", async ({ request, viewport }) => {
   test.skip((viewport?.width ?? 0) < 1024, "viewport-independent: runs on desktop only");
+  // One JVM start and every page checked in it: on a busy 2-core machine that alone took 47 s.
+  test.setTimeout(120_000);
   const dir = mkdtempSync(path.join(tmpdir(), "vnu-"));
   for (const route of [...publicPaths, NOT_FOUND_ANSWER]) {
     const response = await request.get(route);
