@@ -426,7 +426,7 @@ test("openings: an application's row links its opening, the Opening filter narro
   expect(await axeViolations(page)).toEqual([]);
   await screenshot(page, server, "inbox-opening");
 
-  await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Reports" }).click();
+  await (await staffNavLink(page, "Reports")).click();
   const byOpening = page.getByRole("figure", { name: "By opening" });
   await byOpening.getByRole("button", { name: "Show table" }).click();
   await expect(byOpening.getByRole("table").getByRole("row").filter({ hasText: title })).toHaveText(
