@@ -1,12 +1,12 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
-import { NOT_FOUND_PATH, OPENING_SHELL_PATH, publicPaths } from "./config/route-paths.ts";
+import { prerenderedPaths } from "./config/route-paths.ts";
 
 export default {
   // Every page is static HTML made at build time, whose islands start in the browser (decision 021). The pages that
   // change at run time are shells filled by the server from the render module (vite.render.config.ts, decision 028).
   ssr: false,
-  prerender: [...publicPaths, NOT_FOUND_PATH, OPENING_SHELL_PATH],
+  prerender: prerenderedPaths,
   // BUILD_OUT lets parallel builds (tests, benchmarks) keep out of each other's way.
   buildDirectory: process.env.BUILD_OUT || "build",
   async buildEnd({ reactRouterConfig }) {

@@ -36,6 +36,9 @@ export const OPENING_SHELL_PATH = `${OPENINGS_PATH}/${SHELL_SEGMENT}`;
 /** Pre-rendered through the catch-all route; the server answers unknown paths with it and a 404 status. */
 export const NOT_FOUND_PATH = "/404";
 
+/** Every page the build pre-renders: the public pages, the 404 and the shells the server fills. */
+export const prerenderedPaths: string[] = [...publicPaths, NOT_FOUND_PATH, OPENING_SHELL_PATH];
+
 /** Pages a search engine should list (the log-in page is a utility, not content). */
 export const indexablePaths = publicPaths.filter((path) => path !== ROUTES.login);
 

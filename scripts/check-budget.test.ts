@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { NOT_FOUND_PATH, publicPaths } from "../config/route-paths.ts";
+import { prerenderedPaths } from "../config/route-paths.ts";
 import {
   BASELINE_FILE,
   firstLoadScripts,
@@ -82,7 +82,7 @@ describe("the JavaScript budget", () => {
 
   it("has a baseline for every page the site pre-renders", async () => {
     const baseline = JSON.parse(await readFile(BASELINE_FILE, "utf8")) as { pages: Record<string, number> };
-    expect(Object.keys(baseline.pages).sort()).toEqual([...publicPaths, NOT_FOUND_PATH].sort());
+    expect(Object.keys(baseline.pages).sort()).toEqual([...prerenderedPaths].sort());
   });
 });
 
