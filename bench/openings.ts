@@ -2,8 +2,11 @@
  * The public openings pages at 500 published openings and 50,000 leads (decision 028): seeds them into a fresh
  * store, mounts the pages over the built site (build/, or BUILD_OUT) and measures the server time of each
  * answer in process (`app.request`, no network), as a browser asks (brotli), for the careers page, a filtered
- * careers page, an opening's page and a 410. Reports p50 / p99; target p99 < 25 ms. SQLite in a temp dir;
- * with DATABASE_URL also PostgreSQL, in a schema of its own that is dropped afterwards.
+ * careers page, an opening's page and a 410, beside a pre-rendered page served by the same app in the same run
+ * (the floor). Each page is timed as most requests find it (this process's copy of the openings read, the page
+ * made) and, not gated, right after a change (the copy read from the store again and the page made again).
+ * Reports p50 / p99; target p99 < 25 ms. SQLite in a temp dir; with DATABASE_URL also PostgreSQL, in a schema of
+ * its own that is dropped afterwards.
  *
  *   npm run build && npm run bench:openings        (OPENINGS=500, OPENINGS_LEADS=50000, OPENINGS_RUNS=300)
  */
@@ -12,6 +15,7 @@ import { loadConfig } from "../server/config.ts";
 import { createApp } from "../server/http/app.ts";
 import { loadStaticSite } from "../server/http/static-site.ts";
 import { openingsPages } from "../server/openings/public-pages.ts";
+import { createShownOpenings } from "../server/openings/shown-openings.ts";
 import { createLogger } from "../server/runtime/logger.ts";
 import { openingAddressOf } from "../staff/openings.ts";
 import { createTestDatabase, DIALECTS } from "../test-support/test-database.ts";
@@ -20,6 +24,25 @@ import { seedLeads, seedOpenings } from "./openings-seed.ts";
 const OPENINGS = Number(process.env.OPENINGS ?? 500);
 const LEADS = Number(process.env.OPENINGS_LEADS ?? 50_000);
 const RUNS = Number(process.env.OPENINGS_RUNS ?? 300);
+/** Requests each made right after a change, when the copy is read and the page made again. */
+const CHANGED_RUNS = Number(process.env.OPENINGS_CHANGED_RUNS ?? 100);
+/** The draft whose edits stand for a recruiter's change. */
+const DRAFT = {
+  title: "Bench draft RN",
+  credential: "RN",
+  specialty: "Med-Surg",
+  setting: "hospital",
+  city: "Albany",
+  state: "NY",
+  postalCode: "12207",
+  employmentType: "per-diem",
+  shift: "nights",
+  payFromCents: 4500,
+  payToCents: 5500,
+  startDate: "2027-01-04",
+  description: "A draft.",
+  validThrough: null,
+};
 const TARGET_P99_MS = 25;
 
 const percentile = (sorted: number[], p: number) =>
@@ -44,40 +67,60 @@ for (const dialect of DIALECTS) {
       config: loadConfig({ BUILD_DIR: buildDir, ...database.env }),
       logger: createLogger("silent"),
       site,
-      renderedPages: await openingsPages({ site, buildDir, openings: store.openings }),
+      renderedPages: await openingsPages({
+        site,
+        buildDir,
+        shown: createShownOpenings({ openings: store.openings }),
+      }),
     });
     const [newest] = await store.openings.published(Date.now());
     if (!newest) throw new Error("nothing published");
+    // A draft edited before each "after a change" request: any change this process makes drops its copy, so that
+    // request reads the 500 from the store and renders its page again.
+    const draft = await store.openings.create(DRAFT, Date.now());
+    const change = () => store.openings.edit(draft.id, DRAFT, Date.now());
+
+    const time = async (label: string, url: string, status: number) => {
+      const started = performance.now();
+      const response = await app.request(url, { headers: { "Accept-Encoding": "br, gzip" } });
+      const body = await response.arrayBuffer();
+      const elapsed = performance.now() - started;
+      if (response.status !== status) throw new Error(`${label}: HTTP ${response.status}`);
+      return { elapsed, bytes: body.byteLength };
+    };
     const pages = [
-      ["careers page (20 of 500 cards)", "/carestaff/careers", 200],
-      ["careers page, filtered", "/carestaff/careers?credential=LPN&shift=nights&place=Albany+NY", 200],
-      ["careers page 25", "/carestaff/careers?page=25", 200],
-      ["an opening's page", `/carestaff/careers/jobs/${openingAddressOf(newest)}`, 200],
-      ["a closed opening (410)", "/carestaff/careers/jobs/gone-zzzzzzzz", 410],
+      ["a pre-rendered page, /about (baseline)", "/about", 200, false],
+      ["careers page (20 of 500 cards)", "/carestaff/careers", 200, true],
+      ["careers page, filtered", "/carestaff/careers?credential=LPN&shift=nights&place=Albany+NY", 200, true],
+      ["careers page 25", "/carestaff/careers?page=25", 200, true],
+      ["an opening's page", `/carestaff/careers/jobs/${openingAddressOf(newest)}`, 200, true],
+      ["a closed opening (410)", "/carestaff/careers/jobs/gone-zzzzzzzz", 410, true],
     ] as const;
-    for (const [label, url, status] of pages) {
-      const times: number[] = [];
-      let bytes = 0;
-      for (let run = 0; run < RUNS + 10; run++) {
-        const started = performance.now();
-        const response = await app.request(url, { headers: { "Accept-Encoding": "br, gzip" } });
-        const body = await response.arrayBuffer();
-        const elapsed = performance.now() - started;
-        if (response.status !== status) throw new Error(`${label}: HTTP ${response.status}`);
-        bytes = body.byteLength;
-        if (run >= 10) times.push(elapsed);
+    for (const [label, url, status, gated] of pages) {
+      for (const afterChange of [false, true]) {
+        if (afterChange && !gated) continue;
+        const runs = afterChange ? CHANGED_RUNS : RUNS;
+        const times: number[] = [];
+        let bytes = 0;
+        for (let run = 0; run < runs + 10; run++) {
+          if (afterChange) await change();
+          const answer = await time(label, url, status);
+          bytes = answer.bytes;
+          if (run >= 10) times.push(answer.elapsed);
+        }
+        times.sort((a, b) => a - b);
+        const p99 = percentile(times, 99);
+        const met = p99 < TARGET_P99_MS;
+        if (gated && !afterChange && !met) missed = true;
+        rows.push([
+          dialect,
+          afterChange ? `${label}, after a change` : label,
+          (bytes / 1000).toFixed(1),
+          percentile(times, 50).toFixed(1),
+          p99.toFixed(1),
+          !gated ? "baseline" : afterChange ? (met ? "yes (not gated)" : "no (not gated)") : met ? "yes" : "NO",
+        ]);
       }
-      times.sort((a, b) => a - b);
-      const p99 = percentile(times, 99);
-      if (p99 >= TARGET_P99_MS) missed = true;
-      rows.push([
-        dialect,
-        label,
-        (bytes / 1000).toFixed(1),
-        percentile(times, 50).toFixed(1),
-        p99.toFixed(1),
-        p99 < TARGET_P99_MS ? "yes" : "NO",
-      ]);
     }
   } finally {
     await store.close();

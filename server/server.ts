@@ -16,6 +16,7 @@ import { createInboundApi } from "./mail/inbound-api.ts";
 import { createMetrics, reportingSkips } from "./metrics/metrics.ts";
 import { createMetricsApi } from "./metrics/metrics-api.ts";
 import { openingsPages } from "./openings/public-pages.ts";
+import { createShownOpenings } from "./openings/shown-openings.ts";
 import { createResumeLinkApi } from "./relay/channels/resume-link.ts";
 import { createRelay } from "./relay/relay.ts";
 import { errorKind } from "./runtime/error-kind.ts";
@@ -127,8 +128,10 @@ export async function startSiteServer({
   const nursePage = await startup.step({ kind: "database", dataDir, databaseUrl }, () =>
     createNursePage({ config, logger, store, uploads, stylesheets: stylesheetsOf(site) }),
   );
+  // One copy of the published openings for the pages, the sitemap and the feed (decision 028).
+  const shown = createShownOpenings({ openings: store.openings });
   const renderedPages = await startup.step({ kind: "site", buildDir: config.buildDir }, () =>
-    openingsPages({ site, buildDir: config.buildDir, openings: store.openings }),
+    openingsPages({ site, buildDir: config.buildDir, shown }),
   );
   let draining = false;
   const api = new Hono().route(
@@ -145,7 +148,7 @@ export async function startSiteServer({
     site,
     api,
     feeds: createFeedsApi({
-      store,
+      shown,
       site: config.site,
       builtSitemap: site.get("/sitemap.xml")?.body.toString("utf8"),
     }),

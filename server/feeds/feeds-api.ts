@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { type Context, Hono } from "hono";
 import type { SiteConfig } from "../../config/site.ts";
 import { JOB_FEED_PATH } from "../../staff/openings.ts";
-import type { Store } from "../store/store.ts";
+import type { ShownOpeningsSource } from "../openings/shown-openings.ts";
+import type { OpeningRecord } from "../store/queries/openings.ts";
 import { jobFeedXml } from "./job-feed.ts";
 import { sitemapWithOpenings } from "./sitemap.ts";
 
@@ -15,40 +16,55 @@ export const FEED_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 const XML = "application/xml; charset=utf-8";
 
 /**
- * The addresses that follow the openings, answered from the store on each request (never from a copy in this
- * process), so every instance answers what PostgreSQL holds: /sitemap.xml (the build's entries and the
- * published openings) and the job boards' feed.
+ * The addresses that follow the openings, made from this process's copy of the published openings (the one the
+ * public pages read, server/openings/shown-openings.ts), once per read of the store: /sitemap.xml (the build's
+ * entries and the published openings) and the job boards' feed.
  */
 export function createFeedsApi({
-  store,
+  shown,
   site,
   builtSitemap,
   now = Date.now,
 }: {
-  store: Pick<Store, "openings">;
+  shown: Pick<ShownOpeningsSource, "current">;
   site: Pick<SiteConfig, "url" | "company">;
   /** The sitemap the build wrote, if any. */
   builtSitemap: string | undefined;
   now?: () => number;
 }): Hono {
   const app = new Hono();
+  const made = { sitemap: new WeakMap<object, Answer>(), feed: new WeakMap<object, Answer>() };
 
-  const sendXml = (c: Context, xml: string) => {
-    const etag = `"${createHash("sha256").update(xml).digest("base64url").slice(0, 27)}"`;
+  /** The answer for this read of the openings: the one made before, or made now. */
+  const answerFor = async (kind: keyof typeof made, make: (openings: OpeningRecord[]) => string) => {
+    const { openings, read } = await shown.current();
+    let answer = made[kind].get(read);
+    if (!answer) {
+      const xml = make(openings);
+      answer = { xml, etag: `"${createHash("sha256").update(xml).digest("base64url").slice(0, 27)}"` };
+      made[kind].set(read, answer);
+    }
+    return answer;
+  };
+
+  const sendXml = (c: Context, { xml, etag }: Answer) => {
     const headers = { "Content-Type": XML, "Cache-Control": FEED_CACHE_CONTROL, ETag: etag };
     if (c.req.header("If-None-Match") === etag) return c.body(null, 304, headers);
     return c.req.method === "HEAD" ? c.body(null, 200, headers) : c.body(xml, 200, headers);
   };
 
-  app.on(["GET", "HEAD"], "/sitemap.xml", async (c) => {
-    const openings = await store.openings.published(now());
-    return sendXml(c, sitemapWithOpenings(builtSitemap, openings, site.url));
-  });
+  app.on(["GET", "HEAD"], "/sitemap.xml", async (c) =>
+    sendXml(c, await answerFor("sitemap", (openings) => sitemapWithOpenings(builtSitemap, openings, site.url))),
+  );
 
-  app.on(["GET", "HEAD"], JOB_FEED_PATH, async (c) => {
-    const at = now();
-    return sendXml(c, jobFeedXml(await store.openings.published(at), site, at));
-  });
+  app.on(["GET", "HEAD"], JOB_FEED_PATH, async (c) =>
+    sendXml(c, await answerFor("feed", (openings) => jobFeedXml(openings, site, now()))),
+  );
 
   return app;
+}
+
+interface Answer {
+  xml: string;
+  etag: string;
 }

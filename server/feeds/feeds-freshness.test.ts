@@ -8,6 +8,7 @@ import { waitFor } from "../../test-support/server-process.ts";
 import { SITE_URL, type StaffMemberFixture } from "../../test-support/staff-harness.ts";
 import { DIALECTS } from "../../test-support/test-database.ts";
 import { staffHarnessFixture } from "../../test-support/vitest-fixtures.ts";
+import { createShownOpenings } from "../openings/shown-openings.ts";
 import { createLogger } from "../runtime/logger.ts";
 import { startStaffUpkeep } from "../staff/staff-upkeep.ts";
 import { openStore, type Store } from "../store/store.ts";
@@ -34,13 +35,13 @@ describe.each(DIALECTS)("the sitemap and the feed following the openings on %s",
   beforeAll(async () => {
     recruiter = await h.addStaff("recruiting");
     instances = [
-      { name: "this instance", feeds: createFeedsApi({ store: h.store, site, builtSitemap: undefined }) },
+      { name: "this instance", feeds: createFeedsApi({ shown: createShownOpenings({ openings: h.store.openings }), site, builtSitemap: undefined }) },
     ];
     if (dialect === "postgres") {
       second = await openStore({ dataDir: h.dataDir, databaseUrl: h.config.DATABASE_URL });
       instances.push({
         name: "another instance",
-        feeds: createFeedsApi({ store: second, site, builtSitemap: undefined }),
+        feeds: createFeedsApi({ shown: createShownOpenings({ openings: second.openings }), site, builtSitemap: undefined }),
       });
     }
   });
@@ -88,7 +89,7 @@ describe.each(DIALECTS)("the sitemap and the feed following the openings on %s",
   /** The sitemap's lastmod of an opening on this instance, which is its last change in the store. */
   const lastChangeOf = async (shortId: string) => {
     const { lastmod } = await seen(
-      createFeedsApi({ store: h.store, site, builtSitemap: undefined }),
+      createFeedsApi({ shown: createShownOpenings({ openings: h.store.openings }), site, builtSitemap: undefined }),
       shortId,
     );
     const stored = await h.store.openings.byShortId(shortId);

@@ -149,7 +149,7 @@ describe("the sitemap", () => {
 
 describe("the feeds' answers", () => {
   const app = createFeedsApi({
-    store: { openings: { published: async () => [opening({ description: HOSTILE })] } as never },
+    shown: { current: async () => ({ openings: [opening({ description: HOSTILE })], read: {} }) },
     site,
     builtSitemap: sitemapXml(site),
     now: () => T0,

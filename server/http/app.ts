@@ -136,27 +136,29 @@ export function createApp({
       : c.body(file.body.toString("utf8"), 200, headers);
   };
 
-  // Rendered at each request, so never stored stale: revalidated by an ETag of the page as rendered, compressed
-  // quickly (brotli at 5 costs a few ms where the static site's 11 is paid once at start-up).
+  // A rendered page is made again whenever what it shows changed (server/openings/public-pages.ts keeps each one
+  // per read of the store), so never stored stale: its file (ETag, compressed bodies) is made once per page object,
+  // each encoding when first asked for, quickly (brotli at 5: a few ms, where the static site's 11 is paid at
+  // start-up).
+  const renderedFiles = new WeakMap<RenderedPage, StaticFile>();
   const sendRendered = (c: Context, page: RenderedPage) => {
     if ("movedTo" in page) return c.redirect(page.movedTo, 301);
-    const file: StaticFile = {
-      body: Buffer.from(page.html),
-      type: "text/html; charset=utf-8",
-      etag: `"${createHash("sha1").update(page.html).digest("base64url")}"`,
-      cacheControl: "no-cache",
-      scriptHashes: page.scriptHashes,
-      isHtml: true,
-    };
-    if (page.status === 200 && c.req.query("lead") === undefined) {
-      const encoding = pickEncoding(
-        { ...file, br: file.body, gzip: file.body },
-        c.req.header("Accept-Encoding"),
-      );
-      if (encoding === "br")
-        file.br = brotliCompressSync(file.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
-      if (encoding === "gzip") file.gzip = gzipSync(file.body, { level: 6 });
+    let file = renderedFiles.get(page);
+    if (!file) {
+      file = {
+        body: Buffer.from(page.html),
+        type: "text/html; charset=utf-8",
+        etag: `"${createHash("sha1").update(page.html).digest("base64url")}"`,
+        cacheControl: "no-cache",
+        scriptHashes: page.scriptHashes,
+        isHtml: true,
+      };
+      renderedFiles.set(page, file);
     }
+    const encoding = pickEncoding({ ...file, br: file.body, gzip: file.body }, c.req.header("Accept-Encoding"));
+    if (encoding === "br")
+      file.br ??= brotliCompressSync(file.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+    if (encoding === "gzip") file.gzip ??= gzipSync(file.body, { level: 6 });
     return send(c, file, page.status);
   };
   for (const { path, render } of renderedPages) {

@@ -103,7 +103,14 @@ export type OpeningMoveResult =
  * transaction, its row locked on PostgreSQL, so two instances changing it take turns.
  */
 export function openingQueries(engine: Engine) {
-  const { db, write } = engine;
+  const { db } = engine;
+  /** Told after each committed change made through these queries (this process's copies of what is shown). */
+  const listeners = new Set<() => void>();
+  const write: Engine["write"] = async (work) => {
+    const result = await engine.write(work);
+    for (const listener of listeners) listener();
+    return result;
+  };
 
   const lockedRow = (trx: LeadDb, id: string) => {
     const query = trx.selectFrom("openings").selectAll().where("id", "=", id);
@@ -111,6 +118,15 @@ export function openingQueries(engine: Engine) {
   };
 
   return {
+    /**
+     * Calls `listener` after every change this process commits (a create, an edit, a status move, a sweep);
+     * returns the function that stops it. Other instances' changes are not told: readers bound their age.
+     */
+    onChange(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+
     /** A new draft, with a short id no other opening has. */
     create: (values: OpeningValues, at: number) =>
       write(async (trx) => {
