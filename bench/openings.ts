@@ -118,7 +118,15 @@ for (const dialect of DIALECTS) {
           (bytes / 1000).toFixed(1),
           percentile(times, 50).toFixed(1),
           p99.toFixed(1),
-          !gated ? "baseline" : afterChange ? (met ? "yes (not gated)" : "no (not gated)") : met ? "yes" : "NO",
+          !gated
+            ? "baseline"
+            : afterChange
+              ? met
+                ? "yes (not gated)"
+                : "no (not gated)"
+              : met
+                ? "yes"
+                : "NO",
         ]);
       }
     }

@@ -11,6 +11,7 @@ export function claimedDelivery(overrides: Partial<ClaimedDelivery> = {}): Claim
     fields: { name: "Ada Example", email: "ada@example.com" },
     resume: null,
     source: {},
+    openingTitle: null,
     attempts: 0,
     enqueuedAt: 0,
     createdAt: 0,

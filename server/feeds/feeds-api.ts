@@ -54,7 +54,10 @@ export function createFeedsApi({
   };
 
   app.on(["GET", "HEAD"], "/sitemap.xml", async (c) =>
-    sendXml(c, await answerFor("sitemap", (openings) => sitemapWithOpenings(builtSitemap, openings, site.url))),
+    sendXml(
+      c,
+      await answerFor("sitemap", (openings) => sitemapWithOpenings(builtSitemap, openings, site.url)),
+    ),
   );
 
   app.on(["GET", "HEAD"], JOB_FEED_PATH, async (c) =>

@@ -35,13 +35,24 @@ describe.each(DIALECTS)("the sitemap and the feed following the openings on %s",
   beforeAll(async () => {
     recruiter = await h.addStaff("recruiting");
     instances = [
-      { name: "this instance", feeds: createFeedsApi({ shown: createShownOpenings({ openings: h.store.openings }), site, builtSitemap: undefined }) },
+      {
+        name: "this instance",
+        feeds: createFeedsApi({
+          shown: createShownOpenings({ openings: h.store.openings }),
+          site,
+          builtSitemap: undefined,
+        }),
+      },
     ];
     if (dialect === "postgres") {
       second = await openStore({ dataDir: h.dataDir, databaseUrl: h.config.DATABASE_URL });
       instances.push({
         name: "another instance",
-        feeds: createFeedsApi({ shown: createShownOpenings({ openings: second.openings }), site, builtSitemap: undefined }),
+        feeds: createFeedsApi({
+          shown: createShownOpenings({ openings: second.openings }),
+          site,
+          builtSitemap: undefined,
+        }),
       });
     }
   });
@@ -89,7 +100,11 @@ describe.each(DIALECTS)("the sitemap and the feed following the openings on %s",
   /** The sitemap's lastmod of an opening on this instance, which is its last change in the store. */
   const lastChangeOf = async (shortId: string) => {
     const { lastmod } = await seen(
-      createFeedsApi({ shown: createShownOpenings({ openings: h.store.openings }), site, builtSitemap: undefined }),
+      createFeedsApi({
+        shown: createShownOpenings({ openings: h.store.openings }),
+        site,
+        builtSitemap: undefined,
+      }),
       shortId,
     );
     const stored = await h.store.openings.byShortId(shortId);

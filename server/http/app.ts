@@ -155,7 +155,10 @@ export function createApp({
       };
       renderedFiles.set(page, file);
     }
-    const encoding = pickEncoding({ ...file, br: file.body, gzip: file.body }, c.req.header("Accept-Encoding"));
+    const encoding = pickEncoding(
+      { ...file, br: file.body, gzip: file.body },
+      c.req.header("Accept-Encoding"),
+    );
     if (encoding === "br")
       file.br ??= brotliCompressSync(file.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
     if (encoding === "gzip") file.gzip ??= gzipSync(file.body, { level: 6 });

@@ -102,6 +102,7 @@ describe("lead source in deliveries", () => {
     fields: { name: "Grace Hopper", email: "grace@example.com" },
     resume: null,
     source: { source_page: "/chart-assist", utm_campaign: "fall" },
+    openingTitle: null,
     attempts: 0,
     enqueuedAt: 0,
     createdAt: 0,

@@ -301,7 +301,9 @@ describe.each(DIALECTS)("the public openings pages on %s", (dialect) => {
     expect(edited).not.toBeNull();
     const after = await app.request(address(opening), { headers: { "Accept-Encoding": "br" } });
     expect(after.headers.get("ETag")).not.toBe(first.headers.get("ETag"));
-    const gone = await app.request("/carestaff/careers/jobs/gone-zzzzzzzz", { headers: { "Accept-Encoding": "br" } });
+    const gone = await app.request("/carestaff/careers/jobs/gone-zzzzzzzz", {
+      headers: { "Accept-Encoding": "br" },
+    });
     expect([gone.status, gone.headers.get("Content-Encoding")]).toEqual([410, "br"]);
   });
 });

@@ -63,8 +63,8 @@ export async function openingsPages({
 
   /** The page `key` names for this read of the openings: the one made before, or made now and kept. */
   const pageFor = (read: object, key: string, make: () => RenderedPage) => {
-    let pages = kept.get(read);
-    if (!pages) kept.set(read, (pages = new Map()));
+    const pages = kept.get(read) ?? new Map<string, RenderedPage>();
+    kept.set(read, pages);
     let page = pages.get(key);
     if (!page) {
       page = make();
@@ -93,7 +93,11 @@ export async function openingsPages({
             filters,
             page,
           });
-          return { status: 200, html: careers.fill({ openings: section }), scriptHashes: careers.scriptHashes };
+          return {
+            status: 200,
+            html: careers.fill({ openings: section }),
+            scriptHashes: careers.scriptHashes,
+          };
         });
       },
     },
@@ -114,7 +118,10 @@ export async function openingsPages({
           });
         return pageFor(read, "gone", () => {
           const current = openings.slice(0, OPENINGS_PAGE_SIZE).map(publicOf);
-          const html = opening.fill({ head: render.goneHead({}), main: render.goneMain({ openings: current }) });
+          const html = opening.fill({
+            head: render.goneHead({}),
+            main: render.goneMain({ openings: current }),
+          });
           return { status: 410, html, scriptHashes: opening.scriptHashes };
         });
       },

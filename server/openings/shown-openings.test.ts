@@ -81,7 +81,11 @@ describe("this process's copy of the published openings", () => {
 
   it("leaves out an opening whose valid-through passed since the read, without reading again", async () => {
     let clock = 1_000_000;
-    const store = fakeOpenings([record("later", clock + 10_000), record("soon", clock + 100), record("open")]);
+    const store = fakeOpenings([
+      record("later", clock + 10_000),
+      record("soon", clock + 100),
+      record("open"),
+    ]);
     const shown = createShownOpenings({ openings: store.queries, now: () => clock });
     expect(ids(await shown.current())).toEqual(["later", "soon", "open"]);
     clock += 100;

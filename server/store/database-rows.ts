@@ -47,6 +47,8 @@ export interface LeadRow extends Partial<Record<SourceField, string | null>> {
   enqueued_at?: Numeric;
   delivery_id?: string;
   channel?: string;
+  /** Claimed: the title of the opening an application was for. */
+  opening_title?: string | null;
 }
 
 /** The source columns (migration 005), named as the source fields are. */

@@ -199,4 +199,24 @@ describe.each(DIALECTS)("the openings in the store on %s", (dialect) => {
     await db.updateTable("leads").set({ opening_id: opening.id }).where("id", "=", leadId).execute();
     expect(await openingOf()).toBe(opening.id);
   });
+
+  it("gives the relay the title an application's opening has now, and none for other leads", async () => {
+    const opening = await store.openings.create(values({ title: "Night RN, Troy" }), T0);
+    const lead = (openingId: string | null) => ({
+      id: randomUUID(),
+      formId: "nurse-application",
+      state: "pending" as const,
+      fields: { firstName: "Mary", lastName: "Seacole", email: "mary@example.com", consent: "on" },
+      createdAt: T0,
+      openingId,
+    });
+    const [withOpening, without] = [lead(opening.id), lead(null)];
+    await store.intake.acceptLead(withOpening);
+    await store.intake.acceptLead(without);
+    await store.openings.edit(opening.id, values({ title: "Night RN, Troy (tele)" }), T0 + 1);
+    const claimed = await store.outbox.claimDue(T0 + 60_000, 100, 60_000);
+    const titles = new Map(claimed.map((delivery) => [delivery.leadId, delivery.openingTitle]));
+    expect(titles.get(withOpening.id)).toBe("Night RN, Troy (tele)");
+    expect(titles.get(without.id)).toBeNull();
+  });
 });

@@ -115,6 +115,14 @@ describe("composeLeadMail", () => {
     );
   });
 
+  it("names the opening an application was for first, its title escaped like any text", async () => {
+    const mail = await compose(application({ openingTitle: "Night RN <Med-Surg> & Tele" }));
+    expect(mail.text).toContain("Submission\n\nOpening: Night RN <Med-Surg> & Tele\nFirst Name: Ada\n");
+    expect(mail.html).toContain(`<table>\n${row("Opening", "Night RN &lt;Med-Surg&gt; &amp; Tele")}`);
+    const without = await compose(application());
+    expect(`${without.text}${without.html}`).not.toContain("Opening");
+  });
+
   it("labels fields as the form does and sends a staffing request to the contact mailbox", async () => {
     const mail = await compose(
       application({
@@ -155,6 +163,14 @@ describe("composeLeadMail", () => {
         `<p>A lead arrived through the <b>nurse-application</b> form at ${RECEIVED}.</p>\n` +
           `<p><a href="${LINK}">Open it in the staff inbox</a></p>`,
       );
+    });
+
+    it("names the opening an application was for, which is no personal data", async () => {
+      const mail = await compose(application({ openingTitle: "Night RN & Tele" }), null, anonymous);
+      expect(mail.text).toContain(
+        `through the nurse-application form for the opening "Night RN & Tele" at ${RECEIVED}.`,
+      );
+      expect(mail.html).toContain("form for the opening <b>Night RN &amp; Tele</b> at");
     });
 
     it("names no person and carries no file, yet still reaches the mailbox marked with the lead", async () => {

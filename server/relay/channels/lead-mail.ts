@@ -44,20 +44,26 @@ export async function composeLeadMail(
     date: new Date(delivery.createdAt),
     headers: { "X-Lead-Id": delivery.leadId, "X-Lead-Form": form.id },
   };
+  // The opening an application was for: a recruiter's title, not the visitor's words (and no personal data).
+  const opening = delivery.openingTitle;
   if (!settings.personalData) {
+    const forOpening = opening ? ` for the opening "${opening}"` : "";
     return {
       ...common,
-      text: `${form.subject}\n\nA lead arrived through the ${form.id} form at ${received}.\nOpen it in the staff inbox: ${link}\n`,
+      text: `${form.subject}\n\nA lead arrived through the ${form.id} form${forOpening} at ${received}.\nOpen it in the staff inbox: ${link}\n`,
       html: String(
-        await html`<p>A lead arrived through the <b>${form.id}</b> form at ${received}.</p>
+        await html`<p>A lead arrived through the <b>${form.id}</b> form${opening ? html` for the opening <b>${opening}</b>` : ""} at ${received}.</p>
 <p><a href="${link}">Open it in the staff inbox</a></p>`,
       ),
     };
   }
-  const rows = form.fields.flatMap((name) => {
-    const value = delivery.fields[name];
-    return value === undefined || value === "" ? [] : [[fieldLabelOf(form.id, name), value] as const];
-  });
+  const rows = [
+    ...(opening ? [["Opening", opening] as const] : []),
+    ...form.fields.flatMap((name) => {
+      const value = delivery.fields[name];
+      return value === undefined || value === "" ? [] : [[fieldLabelOf(form.id, name), value] as const];
+    }),
+  ];
   const text = [
     form.subject,
     "",

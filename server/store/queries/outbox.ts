@@ -25,6 +25,8 @@ export interface ClaimedDelivery {
   fields: Record<string, string>;
   resume: ResumeInfo | null;
   source: LeadSource;
+  /** The opening an application was for, by its title as it is now; null for any other lead. */
+  openingTitle: string | null;
   attempts: number;
   enqueuedAt: number;
   createdAt: number;
@@ -75,6 +77,7 @@ const toClaimedDelivery = (row: LeadRow, lease: string): ClaimedDelivery => ({
   fields: parseFields(row.fields),
   resume: resumeOf(row),
   source: sourceOf(row),
+  openingTitle: row.opening_title ?? null,
   attempts: num(row.attempts) ?? 0,
   enqueuedAt: num(row.enqueued_at) ?? 0,
   createdAt: num(row.created_at) ?? 0,
@@ -116,7 +119,8 @@ export function outboxQueries(engine: Engine, validId: (id: string) => boolean):
         const rows = await trx
           .selectFrom("outbox as o")
           .innerJoin("leads as l", "l.id", "o.lead_id")
-          .select(CLAIM_COLUMNS)
+          .leftJoin("openings as op", "op.id", "l.opening_id")
+          .select([...CLAIM_COLUMNS, "op.title as opening_title"])
           .where(
             "o.id",
             "in",
