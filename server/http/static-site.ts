@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constants as zlib } from "node:zlib";
 import { isShellPath, STAFF_APP_PATH } from "../../config/route-paths.ts";
 import { inlineScriptHashes } from "./security-headers.ts";
 
@@ -29,6 +29,42 @@ const TYPES: Record<string, string> = {
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
 
+/** The content type a built file is served with. */
+export const typeOf = (file: string) => TYPES[path.extname(file)] ?? "application/octet-stream";
+
+/** Whether a built file is sent compressed: text of more than 512 bytes (smaller gains nothing over headers). */
+export const isCompressible = (type: string, size: number) => COMPRESSIBLE.test(type) && size > 512;
+
+/**
+ * A file's compressed copies, at the highest settings: made once per build (scripts/precompress.ts writes them
+ * beside each file as `.br` and `.gz`), or at start-up for a build without them.
+ */
+export const compressedCopies = (body: Buffer) => ({
+  br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+  gzip: gzipSync(body, { level: 9 }),
+});
+
+/** Where the build keeps a file's compressed copies. */
+export const COMPRESSED_SUFFIXES = { br: ".br", gzip: ".gz" } as const;
+const isCompressedCopy = (file: string) =>
+  file.endsWith(COMPRESSED_SUFFIXES.br) || file.endsWith(COMPRESSED_SUFFIXES.gzip);
+
+/** The build's compressed copies of `file` when both are there and hold its bytes; otherwise made now. */
+async function copiesOf(file: string, body: Buffer) {
+  const read = (suffix: string) => readFile(`${file}${suffix}`).catch(() => null);
+  const [br, gzip] = await Promise.all([read(COMPRESSED_SUFFIXES.br), read(COMPRESSED_SUFFIXES.gzip)]);
+  // Unpacking is quick next to packing at the highest setting, and catches a copy left by another build.
+  const holds = (copy: Buffer | null, unpack: (copy: Buffer) => Buffer) => {
+    try {
+      return copy !== null && unpack(copy).equals(body);
+    } catch {
+      return false;
+    }
+  };
+  if (br && gzip && holds(br, brotliDecompressSync) && holds(gzip, gunzipSync)) return { br, gzip };
+  return compressedCopies(body);
+}
+
 export interface StaticFile {
   body: Buffer;
   br?: Buffer;
@@ -41,7 +77,7 @@ export interface StaticFile {
   isHtml: boolean;
 }
 
-async function* walk(dir: string): AsyncGenerator<string> {
+export async function* walk(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* walk(full);
@@ -57,18 +93,18 @@ function cacheControlFor(urlPath: string, isHtml: boolean): string {
 }
 
 /**
- * Loads the whole built client into memory once, with brotli and gzip variants made up front:
- * the site is a few hundred kilobytes, so every answer is a lookup, never a disk read or a compression.
+ * Loads the whole built client into memory once, with brotli and gzip variants: the build's (a start-up in
+ * well under a second) or, without them, made here. The site is a few hundred kilobytes, so every answer is a
+ * lookup, never a disk read or a compression.
  */
 export async function loadStaticSite(buildDir: string): Promise<Map<string, StaticFile>> {
   const files = new Map<string, StaticFile>();
   for await (const file of walk(buildDir)) {
+    if (isCompressedCopy(file)) continue;
     const relative = `/${path.relative(buildDir, file).split(path.sep).join("/")}`;
-    const extension = path.extname(file);
-    const type = TYPES[extension] ?? "application/octet-stream";
+    const type = typeOf(file);
     const body = await readFile(file);
-    const isHtml = extension === ".html";
-    const compress = COMPRESSIBLE.test(type) && body.length > 512;
+    const isHtml = path.extname(file) === ".html";
     const entry: StaticFile = {
       body,
       type,
@@ -76,10 +112,7 @@ export async function loadStaticSite(buildDir: string): Promise<Map<string, Stat
       cacheControl: cacheControlFor(relative, isHtml),
       scriptHashes: isHtml ? inlineScriptHashes(body.toString("utf8")) : [],
       isHtml,
-      ...(compress && {
-        br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-        gzip: gzipSync(body, { level: 9 }),
-      }),
+      ...(isCompressible(type, body.length) && (await copiesOf(file, body))),
     };
     // /about/index.html answers /about; every other file answers its own path.
     const key = relative.endsWith("/index.html") ? relative.slice(0, -"/index.html".length) || "/" : relative;
