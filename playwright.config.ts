@@ -10,6 +10,15 @@ const buildOut = process.env.BUILD_OUT || "build";
 // The served store's directory, fixed in the runner and inherited by its workers (source.spec.ts reads it).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "e2e-leads-"));
 const dataDir = process.env.E2E_DATA_DIR;
+/**
+ * A second server, whose store has openings published before it starts (test-support/public-openings.ts): the
+ * openings' pages are tested there (openings.spec.ts), so the careers page every other spec reads stays the
+ * same throughout the run.
+ */
+const OPENINGS_PORT = Number(process.env.E2E_OPENINGS_PORT ?? PORT + 20);
+process.env.E2E_OPENINGS_URL = `http://127.0.0.1:${OPENINGS_PORT}`;
+process.env.E2E_OPENINGS_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "e2e-openings-"));
+const openingsDataDir = process.env.E2E_OPENINGS_DATA_DIR;
 
 /** Debian's Chromium here; CHROMIUM_PATH elsewhere. Playwright's own browser download is not available. */
 const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
@@ -28,6 +37,27 @@ const mobile = {
   viewport: { width: 390, height: 844 },
   launchOptions,
 };
+/** A server of the built site over the SQLite store in `storeDir`, as production runs it but for the relay. */
+const siteServer = (port: number, storeDir: string) => ({
+  url: `http://127.0.0.1:${port}/`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  env: {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BUILD_DIR: path.join(buildOut, "client"),
+    DATA_DIR: storeDir,
+    SITE_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: "",
+    RATE_LIMIT_PER_MINUTE: "0",
+    // The e2e run never calls the outside form service.
+    RELAY_ENABLED: "false",
+    // The nurse's documents page (documents.spec.ts).
+    DOCUMENTS_KEY: TEST_DOCUMENTS_KEY,
+    LOG_LEVEL: "warn",
+  },
+});
+
 /** The specs that measure time on the main thread. */
 const TIMING = /islands\.spec\.ts$/;
 
@@ -66,24 +96,11 @@ export default defineConfig({
       use: mobile,
     },
   ],
-  webServer: {
-    command: "node server/index.ts",
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      BUILD_DIR: path.join(buildOut, "client"),
-      DATA_DIR: dataDir,
-      SITE_URL: `http://127.0.0.1:${PORT}`,
-      DATABASE_URL: "",
-      RATE_LIMIT_PER_MINUTE: "0",
-      // The e2e run never calls the outside form service.
-      RELAY_ENABLED: "false",
-      // The nurse's documents page (documents.spec.ts).
-      DOCUMENTS_KEY: TEST_DOCUMENTS_KEY,
-      LOG_LEVEL: "warn",
+  webServer: [
+    { ...siteServer(PORT, dataDir), command: "node server/index.ts" },
+    {
+      ...siteServer(OPENINGS_PORT, openingsDataDir),
+      command: "node test-support/public-openings.ts && node server/index.ts",
     },
-  },
+  ],
 });

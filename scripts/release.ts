@@ -1,6 +1,6 @@
 /**
  * `npm run release`: the production artifact, `release/<name>-<version>.tar.gz` (or in the directory given): every
- * file git tracks, plus the build (`npm run build` first). On the server: unpack it, `npm ci --omit=dev`,
+ * file git tracks, plus the build, build/client and build/render (`npm run build` first). On the server: unpack it, `npm ci --omit=dev`,
  * `npm run serve` (README, Production). Nothing in it needs a development dependency at run time.
  */
 import { execFileSync } from "node:child_process";
@@ -8,7 +8,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
+/** The build: the client (the site, the staff app, the shells) and the render module the server fills them with. */
 const BUILD = path.join("build", "client");
+const RENDER = path.join("build", "render");
 
 function filesUnder(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir)).flatMap((name) => {
@@ -18,8 +20,11 @@ function filesUnder(dir: string): string[] {
 }
 
 export function release(outDir: string): string {
-  if (!existsSync(path.join(ROOT, BUILD, "staff-app", "index.html")))
-    throw new Error("No complete build in build/client: run `npm run build` first.");
+  if (
+    !existsSync(path.join(ROOT, BUILD, "staff-app", "index.html")) ||
+    !existsSync(path.join(ROOT, RENDER, "pages.js"))
+  )
+    throw new Error("No complete build in build/: run `npm run build` first.");
   const { name, version } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
     name: string;
     version: string;
@@ -29,7 +34,7 @@ export function release(outDir: string): string {
     .filter((file) => file && existsSync(path.join(ROOT, file)));
   mkdirSync(outDir, { recursive: true });
   const list = path.join(outDir, `${name}-${version}.files`);
-  writeFileSync(list, [...tracked, ...filesUnder(BUILD)].join("\0"));
+  writeFileSync(list, [...tracked, ...filesUnder(BUILD), ...filesUnder(RENDER)].join("\0"));
   const archive = path.join(outDir, `${name}-${version}.tar.gz`);
   try {
     execFileSync("tar", ["-czf", archive, "-C", ROOT, "--null", "-T", list]);

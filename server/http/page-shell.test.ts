@@ -5,6 +5,7 @@ import { brotliDecompressSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../runtime/logger.ts";
+import { StartupFailure } from "../runtime/startup.ts";
 import { createApp } from "./app.ts";
 import { loadRenderModule, pageShell } from "./page-shell.ts";
 import { loadStaticSite, type StaticFile } from "./static-site.ts";
@@ -49,6 +50,15 @@ describe("a shell filled at request time", () => {
       path.join(dir, "client"),
     );
     expect(pages.thing({ name: "x" })).toBe("<p>x</p>");
+  });
+
+  it("names the render module when a build lacks it, for the operator's one line at start-up", async () => {
+    const elsewhere = mkdtempSync(path.join(tmpdir(), "no-render-"));
+    await expect(loadRenderModule(path.join(elsewhere, "client"))).rejects.toThrow(
+      new StartupFailure(
+        `The build has no render module at ${path.join(elsewhere, "render", "pages.js")}: run \`npm run build\` and deploy build/render`,
+      ),
+    );
   });
 
   it("serves a rendered route compressed, revalidated by its ETag, and never the shell at its own address", async () => {

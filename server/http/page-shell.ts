@@ -1,5 +1,7 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { StartupFailure } from "../runtime/startup.ts";
 import type { StaticFile } from "./static-site.ts";
 
 /**
@@ -58,5 +60,10 @@ export function pageShell(site: Map<string, StaticFile>, shellPath: string): Pag
  */
 export async function loadRenderModule<Module>(buildDir: string): Promise<Module> {
   const file = path.join(buildDir, "..", "render", "pages.js");
+  // A site copied without it (a release of build/client alone) cannot fill its shells: say which file is missing.
+  if (!existsSync(file))
+    throw new StartupFailure(
+      `The build has no render module at ${file}: run \`npm run build\` and deploy build/render`,
+    );
   return (await import(pathToFileURL(file).href)) as Module;
 }

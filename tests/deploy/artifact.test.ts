@@ -74,7 +74,16 @@ describe("the production artifact without development dependencies", () => {
     server.stderr?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
     });
-    await waitFor(() => (output.includes('"msg":"serving') ? true : undefined), 90_000, `serving\n${output}`);
+    await waitFor(
+      () => {
+        // A server that stopped will not start: say so at once, with what it printed.
+        if (server?.exitCode !== null)
+          throw new Error(`npm run serve exited ${server?.exitCode}:\n${output}`);
+        return output.includes('"msg":"serving') ? true : undefined;
+      },
+      90_000,
+      "serving",
+    );
   }, 240_000);
   afterAll(async () => {
     if (server?.pid && server.exitCode === null) {
@@ -103,12 +112,17 @@ describe("the production artifact without development dependencies", () => {
     }
     expect(existsSync(path.join(app, "build", "client", "index.html"))).toBe(true);
     expect(existsSync(path.join(app, "build", "client", "staff-app", "index.html"))).toBe(true);
+    expect(existsSync(path.join(app, "build", "render", "pages.js"))).toBe(true);
   });
 
   it("serves the site, the staff app and the API, on the port its .env names", async () => {
     const home = await fetch(url("/"));
     expect(home.status).toBe(200);
     expect(await home.text()).toContain("<main");
+    // The careers page is filled at each request by the build's render module (decision 028).
+    const careers = await fetch(url("/carestaff/careers"));
+    expect(careers.status).toBe(200);
+    expect(await careers.text()).toContain("There are no open positions listed right now.");
     const staffPage = await fetch(url("/staff/sign-in"));
     expect(staffPage.status).toBe(200);
     const staffHtml = await staffPage.text();

@@ -6,13 +6,18 @@ import { describe, test } from "node:test";
 import { publicPaths, ROUTES } from "../../config/route-paths.ts";
 import { FORM_ANCHORS, ISLANDS_LIVE_AFTER_LOAD_MS, readIslandsTiming } from "../../test-support/browsers.ts";
 import { nurseLink, TEST_DOCUMENTS_KEY } from "../../test-support/nurse-link.ts";
+import {
+  PUBLISHED_OPENINGS,
+  type SeededAddresses,
+  seedPublicOpenings,
+} from "../../test-support/public-openings.ts";
 import { type ServerProcess, startServer } from "../../test-support/server-process.ts";
 
 /**
  * The smoke suite every second engine runs against the built site (Firefox ESR over WebDriver BiDi, WebKitGTK over
  * WebDriver classic): every route loads and its islands start soon after `load`, the form anchors, the menu, a
- * carousel's next button, the ChartAssist demo form's two notices, the application's consent rule, and no
- * horizontal overflow at 390 px. Each engine's file gives it a way to open pages (a {@link SmokePage}).
+ * carousel's next button, the ChartAssist demo form's two notices, the application's consent rule, the openings'
+ * list and an opening's page, and no horizontal overflow at 390 px. Each engine's file gives it a way to open pages (a {@link SmokePage}).
  */
 
 /** An address no page has: the server answers with the pre-rendered 404 page. */
@@ -23,9 +28,16 @@ const TEST_TIMEOUT_MS = 60_000;
 /** The served store's DATA_DIR, once startSiteServer has started it (the nurse's link is made in it). */
 let servedDataDir: string | undefined;
 
-/** The built site served as the Playwright suite serves it, with a lead store of its own (`engine`'s name). */
-export function startSiteServer(engine: string): Promise<ServerProcess> {
+/** The seeded openings' addresses, by title, once startSiteServer has published them. */
+let openingAddresses: SeededAddresses | undefined;
+
+/**
+ * The built site served as the Playwright suite serves it, with a lead store of its own (`engine`'s name) where
+ * the openings are published before it starts (test-support/public-openings.ts).
+ */
+export async function startSiteServer(engine: string): Promise<ServerProcess> {
   servedDataDir = mkdtempSync(path.join(tmpdir(), `${engine}-leads-`));
+  openingAddresses = await seedPublicOpenings(servedDataDir);
   return startServer(
     {
       BUILD_DIR: path.join(process.env.BUILD_OUT || "build", "client"),
@@ -240,6 +252,41 @@ export function smokeSuite(engine: SmokeEngine) {
           assert.deepEqual(page.errors?.() ?? [], []);
         }),
     );
+
+    test("the openings: the careers page lists them, and an opening's page offers its form", {
+      timeout: TEST_TIMEOUT_MS,
+    }, async () => {
+      const [newest] = PUBLISHED_OPENINGS;
+      const address = newest && openingAddresses?.[newest.title];
+      if (!newest || !address) throw new Error("startSiteServer has not published the openings");
+      await withPage(engine, ROUTES.careers, async (page) => {
+        await expectIslandsLive(page, ROUTES.careers);
+        const cards = await page.evaluate(() =>
+          [...document.querySelectorAll("#open-positions li h3 a")].map((link) => ({
+            title: link.textContent,
+            href: link.getAttribute("href"),
+          })),
+        );
+        assert.equal(cards.length, 20, "a page of cards");
+        assert.deepEqual(cards[0], { title: newest.title, href: `${ROUTES.careers}/jobs/${address}` });
+      });
+      await withPage(engine, `${ROUTES.careers}/jobs/${address}`, async (page) => {
+        await expectIslandsLive(page, address);
+        const shown = await page.evaluate(() => ({
+          title: document.querySelector("h1")?.textContent,
+          opening: document.querySelector<HTMLInputElement>('#application-form input[name="opening"]')?.value,
+          form: document.querySelector("#application-form form[novalidate]") !== null,
+          wide: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        }));
+        assert.deepEqual(shown, {
+          title: newest.title,
+          opening: address.split("-").at(-1),
+          form: true,
+          wide: false,
+        });
+        assert.deepEqual(page.errors?.() ?? [], []);
+      });
+    });
 
     test("the nurse application without consent: Consent Required", { timeout: TEST_TIMEOUT_MS }, () =>
       withPage(engine, `${ROUTES.careers}#application-form`, async (page) => {
