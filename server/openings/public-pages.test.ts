@@ -276,7 +276,7 @@ describe.each(DIALECTS)("the public openings pages on %s", (dialect) => {
       expect((await page(notOne)).status).toBe(404);
   });
 
-  it("shows a change at once on its own server, and on another on the same database once its copy is 5 s old", async () => {
+  it("shows a change at once on its own server, and on another on the same database within 10 s", async () => {
     otherAhead += SHOWN_OPENINGS_MAX_AGE_MS;
     const opening = await publish({ title: "Fresh RN" });
     expect((await page(address(opening), otherApp)).status).toBe(200);
@@ -284,7 +284,7 @@ describe.each(DIALECTS)("the public openings pages on %s", (dialect) => {
     await store.openings.move(opening.id, { from: ["published"], to: "paused" }, clock);
     expect((await page(address(opening))).status).toBe(410);
     expect(titlesIn((await page("/carestaff/careers")).html)).not.toContain("Fresh RN");
-    // The other server answers from its copy until it is 5 s old (under the 10 s the issue allows), then reads.
+    // The other server answers from its copy while it is young, and never from one 10 s old.
     expect((await page(address(opening), otherApp)).status).toBe(200);
     otherAhead += SHOWN_OPENINGS_MAX_AGE_MS;
     expect((await page(address(opening), otherApp)).status).toBe(410);
