@@ -5,6 +5,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { publicPaths } from "../config/route-paths.ts";
+import { openStore } from "../server/store/store.ts";
 import { CHROMIUM_ARGS } from "../test-support/browsers.ts";
 import { freePort, type ServerProcess, startServer } from "../test-support/server-process.ts";
 import {
@@ -18,6 +19,7 @@ import {
   summarise,
   TARGETS,
 } from "./lighthouse-results.ts";
+import { seedOpenings } from "./openings-seed.ts";
 import { buildSite, median } from "./report.ts";
 
 /**
@@ -33,6 +35,8 @@ import { buildSite, median } from "./report.ts";
  *   npm run perf -- --compare=build-old   also measure an older build, run for run beside this one (baseline)
  *   PERF_JSON=perf.json npm run perf   also write the raw figures
  *   PERF_LHR_DIR=lhr npm run perf      also keep every Lighthouse report (route-js-1.json, route-nojs-1.json, ...)
+ *   PERF_OPENINGS=50 npm run perf      the measured build's store holds 50 published openings (the careers page's list)
+ *   PERF_COMPARE_ENTRY=../old/server/index.ts   serve the --compare build with the server it was built with
  */
 
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
@@ -77,19 +81,37 @@ interface Served {
   server: ServerProcess;
 }
 
-/** One build served by our own server on `port` (the start-up compresses the whole site: minutes when busy). */
-async function serve(build: string, port: number, siteUrl: string): Promise<Served> {
+/**
+ * One build served on `port`: by this checkout's server, or with `entry` by another checkout's (an older build
+ * with the server it shipped with), over a fresh store holding `openings` published openings.
+ */
+async function serve(
+  build: string,
+  port: number,
+  siteUrl: string,
+  { entry, openings = 0 }: { entry?: string | undefined; openings?: number } = {},
+): Promise<Served> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "perf-leads-"));
+  if (openings > 0) {
+    const store = await openStore({ dataDir });
+    try {
+      await seedOpenings(store, openings);
+    } finally {
+      await store.close();
+    }
+  }
   const server = await startServer(
     {
       PORT: String(port),
       SITE_URL: siteUrl,
       BUILD_DIR: path.join(build, "client"),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "perf-leads-")),
+      DATA_DIR: dataDir,
       DATABASE_URL: "",
       RELAY_ENABLED: "false",
       LOG_LEVEL: "warn",
     },
     180_000,
+    entry ? { entry } : {},
   );
   return { build, server };
 }
@@ -123,8 +145,12 @@ async function main() {
   );
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    served.push(await serve(buildOut, port, env.SITE_URL));
-    if (compare) served.push(await serve(compare, await freePort(), env.SITE_URL));
+    const openings = Number(process.env.PERF_OPENINGS) || 0;
+    served.push(await serve(buildOut, port, env.SITE_URL, { openings }));
+    if (compare)
+      served.push(
+        await serve(compare, await freePort(), env.SITE_URL, { entry: process.env.PERF_COMPARE_ENTRY }),
+      );
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       chromeFlags: CHROME_FLAGS,

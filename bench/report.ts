@@ -2,9 +2,10 @@ import { spawnSync } from "node:child_process";
 
 /** Small helpers the benchmark scripts share: build the site, summarise runs, print them. */
 
-/** Builds the site into `env.BUILD_OUT` (React Router's build, quietly; errors still show). */
+/** Builds the site into `env.BUILD_OUT` (`npm run build`, quietly; errors still show). */
 export function buildSite(env: NodeJS.ProcessEnv): void {
-  const build = spawnSync("npx", ["react-router", "build"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  // The whole build: the server needs the render module beside the client (decision 028) to serve it.
+  const build = spawnSync("npm", ["run", "build"], { env, stdio: ["ignore", "ignore", "inherit"] });
   if (build.status !== 0) throw new Error("build failed");
 }
 

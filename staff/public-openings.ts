@@ -2,7 +2,6 @@ import {
   EMPLOYMENT_TYPE_LABELS,
   OPENING_CREDENTIALS,
   type OpeningCredential,
-  openingAddressOf,
   SHIFT_LABELS,
   SHIFTS,
 } from "./openings.ts";
@@ -35,9 +34,6 @@ export interface PublicOpening {
   publishedAt: number;
   validThrough: number;
 }
-
-export const openingPath = (careersPath: string, opening: { slug: string; shortId: string }) =>
-  `${careersPath}/jobs/${openingAddressOf(opening)}`;
 
 /** The search's filters, as the GET form names them; "" is any. */
 export interface OpeningFilters {

@@ -6,11 +6,10 @@ import { OpeningsSection } from "~/components/openings/openings-section";
 import { site } from "~/content/site";
 import { LeadFormIsland } from "~/islands/lead-form-island";
 import { jobPosting, scriptSafeJson } from "~/lib/job-posting";
-import { ROUTES } from "../../config/route-paths.ts";
+import { openingPathOf } from "../../staff/openings.ts";
 import {
   employmentTypeLabel,
   type OpeningPages,
-  openingPath,
   type PublicOpening,
   payRange,
   shiftLabel,
@@ -57,7 +56,7 @@ function head({ title, description, canonical, noindex, jsonLd }: Head): string 
   return tags.join("");
 }
 
-const openingUrl = (opening: PublicOpening) => `${site.url}${openingPath(ROUTES.careers, opening)}`;
+const openingUrl = (opening: PublicOpening) => `${site.url}${openingPathOf(opening)}`;
 
 export const openingsSection: OpeningPages["openingsSection"] = (props) =>
   render(<OpeningsSection {...props} />);

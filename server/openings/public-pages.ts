@@ -1,11 +1,10 @@
 import { OPENING_SHELL_PATH, OPENINGS_PATH, ROUTES } from "../../config/route-paths.ts";
-import { parseOpeningAddress } from "../../staff/openings.ts";
+import { openingPathOf, parseOpeningAddress } from "../../staff/openings.ts";
 import {
   filtersOf,
   matchesFilters,
   OPENINGS_PAGE_SIZE,
   type OpeningPages,
-  openingPath,
   type PublicOpening,
   pageOf,
 } from "../../staff/public-openings.ts";
@@ -109,7 +108,7 @@ export async function openingsPages({
         if (!address) return null;
         const { openings, read } = await shown.current();
         const record = openings.find((item) => item.shortId === address.shortId);
-        if (record && record.slug !== address.slug) return { movedTo: openingPath(ROUTES.careers, record) };
+        if (record && record.slug !== address.slug) return { movedTo: openingPathOf(record) };
         if (record)
           return pageFor(read, `opening ${record.shortId}`, () => {
             const props = { opening: publicOf(record) };

@@ -1,11 +1,11 @@
 import { ArrowRight } from "lucide-react";
-import { ROUTES } from "../../../config/route-paths.ts";
-import { openingPath, type PublicOpening } from "../../../staff/public-openings.ts";
+import { openingPathOf } from "../../../staff/openings.ts";
+import type { PublicOpening } from "../../../staff/public-openings.ts";
 import { OpeningFacts } from "./opening-facts";
 
 /** One opening in the list: its title (the link to its page) and its facts. */
 export function OpeningCard({ opening }: { opening: PublicOpening }) {
-  const href = openingPath(ROUTES.careers, opening);
+  const href = openingPathOf(opening);
   return (
     <article className="relative flex h-full flex-col rounded-card border border-line bg-white p-6 shadow-card transition-shadow focus-within:ring-4 focus-within:ring-(--accent-100) hover:shadow-md">
       <h3 className="text-xl leading-tight font-semibold text-navy-900">

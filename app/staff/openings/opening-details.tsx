@@ -1,12 +1,12 @@
 import { ExternalLink } from "lucide-react";
 import { formatDateTime } from "~/staff/lib/format";
+import { openingPathOf } from "../../../staff/openings.ts";
 import type { Opening } from "../../../staff/openings-api.ts";
 import {
   employmentOf,
   formatDay,
   payRangeOf,
   placeOf,
-  publicPathOf,
   STATUS_LABELS,
   settingOf,
   shiftOf,
@@ -14,7 +14,7 @@ import {
 
 /** The opening as staff wrote it, each value beside its name; its description as typed, always as text. */
 export function OpeningDetails({ opening }: { opening: Opening }) {
-  const path = publicPathOf(opening);
+  const path = openingPathOf(opening);
   const rows: [string, React.ReactNode][] = [
     ["Credential", opening.credential],
     ["Specialty", opening.specialty],

@@ -1,10 +1,8 @@
-import { ROUTES } from "../../../config/route-paths.ts";
 import {
   EMPLOYMENT_TYPE_LABELS,
   OPENING_MOVES,
   type OpeningMove,
   type OpeningStatus,
-  openingAddressOf,
   SETTING_LABELS,
   SHIFT_LABELS,
 } from "../../../staff/openings.ts";
@@ -68,7 +66,3 @@ const dayFormat = new Intl.DateTimeFormat("en-US", {
 
 /** A YYYY-MM-DD day as written ("Jan 4, 2027"), the same in every time zone. */
 export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
-
-/** The opening's page on the public site: `/carestaff/careers/jobs/<slug>-<short id>`. */
-export const publicPathOf = (opening: Pick<Opening, "slug" | "shortId">) =>
-  `${ROUTES.careers}/jobs/${openingAddressOf(opening)}`;
