@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { readSiteConfig } from "../../config/site.ts";
 import { sitemapXml } from "../../scripts/generate-seo-files.ts";
+import { openingRecord } from "../../test-support/openings.ts";
 import type { OpeningRecord } from "../store/queries/openings.ts";
 import { createFeedsApi, FEED_CACHE_CONTROL } from "./feeds-api.ts";
 import { jobFeedXml, salaryOf } from "./job-feed.ts";
@@ -11,30 +12,7 @@ const site = readSiteConfig({ SITE_URL: "https://www.northwind.example", COMPANY
 const T0 = Date.parse("2026-12-01T15:00:00Z");
 const HOSTILE = "</script><script>alert(1)</script> and ]]><x>not markup</x> <![CDATA[ & more";
 
-const opening = (change: Partial<OpeningRecord> = {}): OpeningRecord => ({
-  id: "0193a000-0000-7000-8000-000000000001",
-  shortId: "k7m2p9qx",
-  slug: "night-shift-rn-med-surg",
-  status: "published",
-  title: "Night Shift RN, Med-Surg",
-  credential: "RN",
-  specialty: "Med-Surg",
-  setting: "hospital",
-  city: "Albany",
-  state: "NY",
-  postalCode: "12207",
-  employmentType: "per-diem",
-  shift: "nights",
-  payFromCents: 4850,
-  payToCents: 6200,
-  startDate: "2027-01-04",
-  description: "Twelve-hour nights.\n\n- Three a week",
-  validThrough: T0 + 60 * 86_400_000,
-  publishedAt: T0,
-  createdAt: T0 - 1000,
-  updatedAt: T0 + 5000,
-  ...change,
-});
+const opening = (change: Partial<OpeningRecord> = {}) => openingRecord(T0, change);
 
 /**
  * Parsed by jsdom's XML parser (this file's environment; saxes, a conforming parser underneath): it answers a

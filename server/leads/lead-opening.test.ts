@@ -1,32 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { OPENING_MOVES } from "../../staff/openings.ts";
 import { type InProcessServer, startInProcessServer } from "../../test-support/in-process-server.ts";
+import { openingValuesOf } from "../../test-support/openings.ts";
 import { MINIMAL_BUILD_DIR } from "../../test-support/server-process.ts";
 import { type SmtpSink, startSmtpSink } from "../../test-support/smtp-sink.ts";
 import { DIALECTS } from "../../test-support/test-database.ts";
 import { databaseFixture } from "../../test-support/vitest-fixtures.ts";
-import type { OpeningValues } from "../store/queries/openings.ts";
 import type { Store } from "../store/store.ts";
 
 const DAY = 86_400_000;
 const TITLE = 'Night RN <b>Med/Surg</b> & "Days"';
-
-const values = (title: string): OpeningValues => ({
-  title,
-  credential: "RN",
-  specialty: "Med-Surg",
-  setting: "hospital",
-  city: "Albany",
-  state: "NY",
-  postalCode: "12207",
-  employmentType: "per-diem",
-  shift: "nights",
-  payFromCents: 4850,
-  payToCents: 6200,
-  startDate: "2027-01-04",
-  description: "Twelve-hour nights.",
-  validThrough: null,
-});
 
 /**
  * Applying from an opening's page, through the real server: the lead API keeps the opening with the lead and
@@ -41,7 +24,7 @@ describe.each(DIALECTS)("applying from an opening on %s", (dialect) => {
   let store: Store;
 
   const publish = async (title: string) => {
-    const opening = await store.openings.create(values(title), Date.now());
+    const opening = await store.openings.create(openingValuesOf(title), Date.now());
     await store.openings.move(
       opening.id,
       { ...OPENING_MOVES.publish, defaultValidThrough: Date.now() + 60 * DAY },
@@ -148,7 +131,7 @@ describe.each(DIALECTS)("applying from an opening on %s", (dialect) => {
     try {
       const closed = await publish("Closed CNA days");
       await store.openings.move(closed.id, OPENING_MOVES.close, Date.now());
-      const draft = await store.openings.create(values("Draft LPN evenings"), Date.now());
+      const draft = await store.openings.create(openingValuesOf("Draft LPN evenings"), Date.now());
       const cases = [
         ["closed@three.example", closed.shortId, closed.id, "Closed CNA days"],
         ["draft@four.example", draft.shortId, draft.id, null],

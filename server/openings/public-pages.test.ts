@@ -5,6 +5,7 @@ import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSiteConfig } from "../../config/site.ts";
 import { type Schema, validate } from "../../test-support/json-schema.ts";
+import { openingValues } from "../../test-support/openings.ts";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../test-support/test-database.ts";
 import { loadConfig } from "../config.ts";
 import { createApp } from "../http/app.ts";
@@ -23,24 +24,6 @@ const DAY = 86_400_000;
 const site = readSiteConfig({});
 const ENTITIES: Record<string, string> = { quot: '"', lt: "<", gt: ">", "#x27": "'", amp: "&" };
 const HOSTILE = "</script><script>alert(1)</script>";
-
-const values = (change: Partial<OpeningValues> = {}): OpeningValues => ({
-  title: "Night Shift RN, Med-Surg",
-  credential: "RN",
-  specialty: "Med-Surg",
-  setting: "hospital",
-  city: "Albany",
-  state: "NY",
-  postalCode: "12207",
-  employmentType: "per-diem",
-  shift: "nights",
-  payFromCents: 4850,
-  payToCents: 6200,
-  startDate: "2027-01-04",
-  description: "Twelve-hour nights.\n\n- Three shifts a week\n- Weekend differential",
-  validThrough: null,
-  ...change,
-});
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** In the checkout, so the render module finds React and the rest in node_modules as the real build does. */
@@ -130,7 +113,7 @@ describe.each(DIALECTS)("the public openings pages on %s", (dialect) => {
   /** A published opening (each a minute after the one before, so the newest first is clear). */
   const publish = async (change: Partial<OpeningValues> = {}) => {
     clock += 60_000;
-    const draft = await store.openings.create(values(change), clock);
+    const draft = await store.openings.create(openingValues(change), clock);
     const moved = await store.openings.move(
       draft.id,
       { from: ["draft"], to: "published", defaultValidThrough: clock + 60 * DAY },
@@ -153,7 +136,7 @@ describe.each(DIALECTS)("the public openings pages on %s", (dialect) => {
     `/carestaff/careers/jobs/${opening.slug}-${opening.shortId}`;
 
   it("says there are no openings and points to the general application when none is published", async () => {
-    await store.openings.create(values({ title: "A draft" }), clock);
+    await store.openings.create(openingValues({ title: "A draft" }), clock);
     const { status, html } = await page("/carestaff/careers");
     expect(status).toBe(200);
     expect(html).toContain("There are no open positions listed right now.");
@@ -238,7 +221,7 @@ describe.each(DIALECTS)("the public openings pages on %s", (dialect) => {
 
   it("moves a renamed opening's old address to the current one, for good", async () => {
     const opening = await publish({ title: "Old Title RN" });
-    const edited = await store.openings.edit(opening.id, values({ title: "New Title RN" }), clock);
+    const edited = await store.openings.edit(opening.id, openingValues({ title: "New Title RN" }), clock);
     const moved = await page(address(opening));
     expect([moved.status, moved.location]).toEqual([
       301,
@@ -257,7 +240,7 @@ describe.each(DIALECTS)("the public openings pages on %s", (dialect) => {
     const expired = await publish({ title: "Expired RN" });
     await store.openings.edit(
       expired.id,
-      values({ title: "Expired RN", validThrough: Date.now() - 1000 }),
+      openingValues({ title: "Expired RN", validThrough: Date.now() - 1000 }),
       clock,
     );
     for (const gone of [paused, closed, expired, { slug: "anything", shortId: "zzzzzzzz" }]) {
@@ -297,7 +280,11 @@ describe.each(DIALECTS)("the public openings pages on %s", (dialect) => {
     const again = await app.request(address(opening), { headers: { "Accept-Encoding": "br" } });
     expect(again.headers.get("ETag")).toBe(first.headers.get("ETag"));
     expect(again.headers.get("Content-Encoding")).toBe("br");
-    const edited = await store.openings.edit(opening.id, values({ title: "Cached RN", city: "Troy" }), clock);
+    const edited = await store.openings.edit(
+      opening.id,
+      openingValues({ title: "Cached RN", city: "Troy" }),
+      clock,
+    );
     expect(edited).not.toBeNull();
     const after = await app.request(address(opening), { headers: { "Accept-Encoding": "br" } });
     expect(after.headers.get("ETag")).not.toBe(first.headers.get("ETag"));

@@ -1,30 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { OPENING_MOVES, openingAddressOf, parseOpeningAddress } from "../../staff/openings.ts";
+import { openingValues } from "../../test-support/openings.ts";
 import { DIALECTS } from "../../test-support/test-database.ts";
 import { cleanupsAfterEach, storeFixture } from "../../test-support/vitest-fixtures.ts";
-import type { OpeningValues } from "./queries/openings.ts";
 
 const T0 = Date.parse("2026-12-01T15:00:00Z");
 const DAY = 86_400_000;
-
-const values = (change: Partial<OpeningValues> = {}): OpeningValues => ({
-  title: "Night Shift RN, Med-Surg",
-  credential: "RN",
-  specialty: "Med-Surg",
-  setting: "hospital",
-  city: "Albany",
-  state: "NY",
-  postalCode: "12207",
-  employmentType: "per-diem",
-  shift: "nights",
-  payFromCents: 4850,
-  payToCents: 6200,
-  startDate: "2027-01-04",
-  description: "Twelve-hour nights.\n\n- Three a week",
-  validThrough: null,
-  ...change,
-});
 
 const PUBLISH = { ...OPENING_MOVES.publish, defaultValidThrough: T0 + 60 * DAY };
 
@@ -33,8 +15,8 @@ describe.each(DIALECTS)("the openings in the store on %s", (dialect) => {
   const cleanups = cleanupsAfterEach();
 
   it("creates a draft with the title's slug and a short id of its own, found by either id", async () => {
-    const first = await store.openings.create(values(), T0);
-    const second = await store.openings.create(values({ title: "École CNA — Days!" }), T0 + 1);
+    const first = await store.openings.create(openingValues(), T0);
+    const second = await store.openings.create(openingValues({ title: "École CNA — Days!" }), T0 + 1);
     expect(first).toMatchObject({ status: "draft", slug: "night-shift-rn-med-surg", publishedAt: null });
     expect(second.slug).toBe("ecole-cna-days");
     for (const opening of [first, second]) {
@@ -48,9 +30,13 @@ describe.each(DIALECTS)("the openings in the store on %s", (dialect) => {
   });
 
   it("renames an opening: a new slug, the same short id, and its old address still finds it", async () => {
-    const created = await store.openings.create(values(), T0);
+    const created = await store.openings.create(openingValues(), T0);
     const oldAddress = openingAddressOf(created);
-    const edited = await store.openings.edit(created.id, values({ title: "Night RN (Med/Surg)" }), T0 + 5);
+    const edited = await store.openings.edit(
+      created.id,
+      openingValues({ title: "Night RN (Med/Surg)" }),
+      T0 + 5,
+    );
     expect(edited?.before.slug).toBe("night-shift-rn-med-surg");
     expect(edited?.after).toMatchObject({
       slug: "night-rn-med-surg",
@@ -64,24 +50,24 @@ describe.each(DIALECTS)("the openings in the store on %s", (dialect) => {
     // The slug asked for is not the current one: the public page redirects to the current address.
     expect(found && openingAddressOf(found)).toBe(`night-rn-med-surg-${created.shortId}`);
     expect(asked?.slug).not.toBe(found?.slug);
-    expect(await store.openings.edit(randomUUID(), values(), T0)).toBeNull();
+    expect(await store.openings.edit(randomUUID(), openingValues(), T0)).toBeNull();
   });
 
   it("keeps a published opening's valid-through when an edit leaves it empty, and takes one it is given", async () => {
-    const { id } = await store.openings.create(values(), T0);
+    const { id } = await store.openings.create(openingValues(), T0);
     await store.openings.move(id, PUBLISH, T0);
-    expect((await store.openings.edit(id, values({ title: "Renamed" }), T0 + 1))?.after.validThrough).toBe(
-      T0 + 60 * DAY,
-    );
     expect(
-      (await store.openings.edit(id, values({ validThrough: T0 + DAY }), T0 + 2))?.after.validThrough,
+      (await store.openings.edit(id, openingValues({ title: "Renamed" }), T0 + 1))?.after.validThrough,
+    ).toBe(T0 + 60 * DAY);
+    expect(
+      (await store.openings.edit(id, openingValues({ validThrough: T0 + DAY }), T0 + 2))?.after.validThrough,
     ).toBe(T0 + DAY);
     await store.openings.move(id, OPENING_MOVES.close, T0 + 3);
-    expect((await store.openings.edit(id, values(), T0 + 4))?.after.validThrough).toBeNull();
+    expect((await store.openings.edit(id, openingValues(), T0 + 4))?.after.validThrough).toBeNull();
   });
 
   it("publishes, pauses, reopens and closes, each only from the statuses it leaves", async () => {
-    const { id } = await store.openings.create(values(), T0);
+    const { id } = await store.openings.create(openingValues(), T0);
     expect(await store.openings.move(id, OPENING_MOVES.pause, T0)).toEqual({ moved: false, status: "draft" });
 
     const published = await store.openings.move(id, PUBLISH, T0 + 10);
@@ -128,11 +114,14 @@ describe.each(DIALECTS)("the openings in the store on %s", (dialect) => {
   });
 
   it("shows the public site the published openings within their valid-through, the newest first", async () => {
-    const older = await store.openings.create(values({ title: "Older" }), T0);
-    const newer = await store.openings.create(values({ title: "Newer" }), T0);
-    const lapsed = await store.openings.create(values({ title: "Lapsed", validThrough: T0 + 1000 }), T0);
-    const paused = await store.openings.create(values({ title: "Paused" }), T0);
-    await store.openings.create(values({ title: "Draft" }), T0);
+    const older = await store.openings.create(openingValues({ title: "Older" }), T0);
+    const newer = await store.openings.create(openingValues({ title: "Newer" }), T0);
+    const lapsed = await store.openings.create(
+      openingValues({ title: "Lapsed", validThrough: T0 + 1000 }),
+      T0,
+    );
+    const paused = await store.openings.create(openingValues({ title: "Paused" }), T0);
+    await store.openings.create(openingValues({ title: "Draft" }), T0);
     await store.openings.move(older.id, PUBLISH, T0 + 1);
     await store.openings.move(newer.id, PUBLISH, T0 + 2);
     await store.openings.move(lapsed.id, PUBLISH, T0 + 3);
@@ -152,13 +141,13 @@ describe.each(DIALECTS)("the openings in the store on %s", (dialect) => {
     cleanups.push(() => second.close());
     const lapsing: string[] = [];
     for (let index = 0; index < 12; index++) {
-      const opening = await store.openings.create(values({ validThrough: T0 + 1000 + index }), T0);
+      const opening = await store.openings.create(openingValues({ validThrough: T0 + 1000 + index }), T0);
       await store.openings.move(opening.id, PUBLISH, T0);
       lapsing.push(opening.shortId);
     }
-    const ahead = await store.openings.create(values({ validThrough: T0 + DAY }), T0);
+    const ahead = await store.openings.create(openingValues({ validThrough: T0 + DAY }), T0);
     await store.openings.move(ahead.id, PUBLISH, T0);
-    const paused = await store.openings.create(values({ validThrough: T0 + 1000 }), T0);
+    const paused = await store.openings.create(openingValues({ validThrough: T0 + 1000 }), T0);
     await store.openings.move(paused.id, PUBLISH, T0);
     await store.openings.move(paused.id, OPENING_MOVES.pause, T0);
 
@@ -182,7 +171,7 @@ describe.each(DIALECTS)("the openings in the store on %s", (dialect) => {
   });
 
   it("keeps on a lead the opening it was an application for, none by default", async () => {
-    const opening = await store.openings.create(values(), T0);
+    const opening = await store.openings.create(openingValues(), T0);
     const leadId = randomUUID();
     await store.intake.acceptLead({
       id: leadId,
@@ -201,7 +190,7 @@ describe.each(DIALECTS)("the openings in the store on %s", (dialect) => {
   });
 
   it("gives the relay the title an application's opening has now, and none for other leads", async () => {
-    const opening = await store.openings.create(values({ title: "Night RN, Troy" }), T0);
+    const opening = await store.openings.create(openingValues({ title: "Night RN, Troy" }), T0);
     const lead = (openingId: string | null) => ({
       id: randomUUID(),
       formId: "nurse-application",
@@ -213,7 +202,7 @@ describe.each(DIALECTS)("the openings in the store on %s", (dialect) => {
     const [withOpening, without] = [lead(opening.id), lead(null)];
     await store.intake.acceptLead(withOpening);
     await store.intake.acceptLead(without);
-    await store.openings.edit(opening.id, values({ title: "Night RN, Troy (tele)" }), T0 + 1);
+    await store.openings.edit(opening.id, openingValues({ title: "Night RN, Troy (tele)" }), T0 + 1);
     const claimed = await store.outbox.claimDue(T0 + 60_000, 100, 60_000);
     const titles = new Map(claimed.map((delivery) => [delivery.leadId, delivery.openingTitle]));
     expect(titles.get(withOpening.id)).toBe("Night RN, Troy (tele)");
