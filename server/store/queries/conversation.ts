@@ -1,3 +1,4 @@
+import { maskDocumentLinks } from "../../../config/route-paths.ts";
 import type { Engine } from "../engine.ts";
 import { PERSON_MAIL_KINDS } from "./mail-outbox.ts";
 
@@ -32,17 +33,30 @@ export function conversationQueries(engine: Engine) {
       ])
       .where("m.lead_id", "=", leadId);
 
+  const masked = <Row extends { text: string }>(row: Row): Row => ({
+    ...row,
+    text: maskDocumentLinks(row.text),
+  });
+
   return {
-    /** The lead's messages sent and queued, oldest first, with their authors. */
-    sent: (leadId: string) =>
-      sentOf(leadId)
-        .where("m.kind", "in", PERSON_MAIL_KINDS)
-        .orderBy("m.created_at")
-        .orderBy("m.id")
-        .execute(),
+    /**
+     * The lead's messages sent and queued, oldest first, with their authors; a nurse's private link masked even
+     * while its mail waits to be sent (staff never read a working token).
+     */
+    sent: async (leadId: string) =>
+      (
+        await sentOf(leadId)
+          .where("m.kind", "in", PERSON_MAIL_KINDS)
+          .orderBy("m.created_at")
+          .orderBy("m.id")
+          .execute()
+      ).map(masked),
 
     /** One message sent about the lead, as its thread shows it; undefined when the lead has no such message. */
-    sentMessage: (leadId: string, id: string) => sentOf(leadId).where("m.id", "=", id).executeTakeFirst(),
+    sentMessage: async (leadId: string, id: string) => {
+      const row = await sentOf(leadId).where("m.id", "=", id).executeTakeFirst();
+      return row && masked(row);
+    },
 
     /** The person's messages on the lead, oldest first. */
     received: (leadId: string) =>

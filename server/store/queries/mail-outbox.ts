@@ -1,3 +1,4 @@
+import { DOCUMENTS_PATH, maskDocumentLinks } from "../../../config/route-paths.ts";
 import type { LeadDb, MailState } from "../database.ts";
 import type { Engine } from "../engine.ts";
 import type { DeliveryProblem, MailEnvelope, MailKind, NewMail } from "../store-records.ts";
@@ -66,6 +67,22 @@ export async function queueMail(trx: LeadDb, mail: NewMail, at: number): Promise
   return Number(queued.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/** Masks the private links in a message's kept copy (only one that carries a link is rewritten). */
+async function maskLinks(trx: LeadDb, id: string) {
+  const row = await trx
+    .selectFrom("mail_outbox")
+    .select("text")
+    .where("id", "=", id)
+    .where("text", "like", `%${DOCUMENTS_PATH}/%`)
+    .executeTakeFirst();
+  if (row)
+    await trx
+      .updateTable("mail_outbox")
+      .set({ text: maskDocumentLinks(row.text) })
+      .where("id", "=", id)
+      .execute();
+}
+
 export function mailOutboxQueries(engine: Engine) {
   const { db, write } = engine;
 
@@ -113,23 +130,38 @@ export function mailOutboxQueries(engine: Engine) {
       });
     },
 
-    /** Records the message as taken by the mail server, if the caller still holds the lease at `at`. */
+    /**
+     * Records the message as taken by the mail server, if the caller still holds the lease at `at`; a private
+     * link it carried is masked in the copy kept, now that nothing will send it again.
+     */
     markSent(id: string, lease: string, at: number, status: number): Promise<boolean> {
-      return write((trx) =>
-        recordAttempt(
+      return write(async (trx) => {
+        const held = await recordAttempt(
           trx,
           "mail_outbox",
           { key: "id", value: id, lease },
           { delivered: true, at, status, error: null, problem: null, nextAttemptAt: null },
-        ),
-      );
+        );
+        if (held) await maskLinks(trx, id);
+        return held;
+      });
     },
 
-    /** Records a failed attempt (and gives up when `nextAttemptAt` is null) if the caller still holds the lease. */
+    /**
+     * Records a failed attempt (and gives up when `nextAttemptAt` is null, masking a private link the message
+     * carried) if the caller still holds the lease.
+     */
     recordFailure(id: string, lease: string, attempt: FailedMailAttempt): Promise<boolean> {
-      return write((trx) =>
-        recordAttempt(trx, "mail_outbox", { key: "id", value: id, lease }, { ...attempt, delivered: false }),
-      );
+      return write(async (trx) => {
+        const held = await recordAttempt(
+          trx,
+          "mail_outbox",
+          { key: "id", value: id, lease },
+          { ...attempt, delivered: false },
+        );
+        if (held && attempt.nextAttemptAt === null) await maskLinks(trx, id);
+        return held;
+      });
     },
 
     /** Gives an unfinished claim back, due when it already was. */
