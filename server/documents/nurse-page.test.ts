@@ -3,7 +3,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInProcessServer, type TestServer } from "../../test-support/in-process-server.ts";
-import { MINIMAL_BUILD_DIR } from "../../test-support/server-process.ts";
+import { dribble, openSocket, readUntilClosed } from "../../test-support/raw-client.ts";
+import { MINIMAL_BUILD_DIR, waitFor } from "../../test-support/server-process.ts";
 import { DIALECTS } from "../../test-support/test-database.ts";
 import { databaseFixture } from "../../test-support/vitest-fixtures.ts";
 import { documentDirOf, tempDirOf } from "../store/resume-files.ts";
@@ -304,6 +305,113 @@ describe.each(DIALECTS)("the nurse's documents page on %s", (dialect) => {
 
 describe("the nurse's documents page under the intake's limits", () => {
   const database = databaseFixture("sqlite", "nurse-page-limits");
+
+  /** Uploads being written: their partial files, wherever the store writes them. */
+  const partFiles = async () =>
+    (
+      await Promise.all(
+        [tempDirOf(database.dataDir), documentDirOf(database.dataDir)].map((dir) =>
+          readdir(dir).catch(() => []),
+        ),
+      )
+    )
+      .flat()
+      .filter((name) => name.endsWith(".part"));
+
+  /** A lead with a CNA checklist and its private link, in the served store. */
+  async function linkFor(store: Store) {
+    const leadId = randomUUID();
+    await store.intake.acceptLead({
+      id: leadId,
+      formId: "nurse-application",
+      state: "pending",
+      fields: { email: `${leadId}@example.com` },
+      createdAt: Date.now(),
+    });
+    const { token } = await requestDocuments(store, { leadId, credential: "CNA", by: null, now: Date.now() });
+    return { leadId, token };
+  }
+
+  /** The BLS card's upload as a browser posts it, with the request head for a raw socket. */
+  async function rawUpload(port: number, token: string, bytes: Buffer) {
+    const form = upload({ expiresOn: "2027-03-31" }, { bytes, name: "card.jpg", type: "image/jpeg" });
+    const request = new Request("http://127.0.0.1/", { method: "POST", body: form });
+    const body = Buffer.from(await request.arrayBuffer());
+    const head =
+      `POST /documents/${token}/bls HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+      `Content-Type: ${request.headers.get("content-type")}\r\nContent-Length: ${body.length}\r\n` +
+      "Connection: close\r\n\r\n";
+    return { head, body };
+  }
+
+  it("answers 503 on the page when the uploads in flight are full, cuts a dribbling one at the request timeout, and frees its slot", async () => {
+    const server = await startInProcessServer({
+      ...database.env,
+      BUILD_DIR: MINIMAL_BUILD_DIR,
+      RELAY_ENABLED: "false",
+      DOCUMENTS_KEY: KEY,
+      RATE_LIMIT_PER_MINUTE: "0",
+      MAX_UPLOADS_IN_FLIGHT: "1",
+      HEADERS_TIMEOUT_MS: "1000",
+      REQUEST_TIMEOUT_MS: "2500",
+    });
+    const store = await database.openStore();
+    try {
+      const port = Number(new URL(server.url).port);
+      const { leadId, token } = await linkFor(store);
+      const photo = Buffer.concat([JPEG, randomBytes(400 * 1024)]);
+      // One nurse on a bad connection: her upload holds the one slot, a little at a time.
+      const slow = await rawUpload(port, token, photo);
+      const dribbling = await openSocket(port);
+      const cut = readUntilClosed(dribbling, 10_000);
+      dribbling.write(slow.head);
+      void dribble(dribbling, slow.body, 1024, 100);
+      await waitFor(
+        async () => ((await partFiles()).length > 0 ? true : undefined),
+        5000,
+        "the slow upload under way",
+      );
+
+      // Another's upload meanwhile: the page says so, with when to retry; nothing is kept of it.
+      const busy = await fetch(`${server.url}/documents/${token}/bls`, {
+        method: "POST",
+        redirect: "manual",
+        body: upload({ expiresOn: "2027-03-31" }, { bytes: JPEG, name: "card.jpg", type: "image/jpeg" }),
+      });
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get("retry-after")).toMatch(/^\d+$/);
+      expectPrivate(busy);
+      expect(await busy.text()).toContain(
+        "We are receiving many uploads right now. Please try again in a minute.",
+      );
+
+      // The dribbling one is cut at REQUEST_TIMEOUT_MS (checked every 250 ms; a loaded machine gets more).
+      const { closedAfterMs } = await cut;
+      expect(closedAfterMs).toBeLessThan(5000);
+      await waitFor(
+        async () => ((await partFiles()).length === 0 ? true : undefined),
+        5000,
+        "its partial file removed",
+      );
+      expect(
+        (await store.credentials.items(leadId)).find((item) => item.key === "bls")?.review ?? null,
+      ).toBeNull();
+
+      // Its slot is free again: the next upload is taken.
+      const taken = await fetch(`${server.url}/documents/${token}/bls`, {
+        method: "POST",
+        redirect: "manual",
+        body: upload({ expiresOn: "2027-03-31" }, { bytes: JPEG, name: "card.jpg", type: "image/jpeg" }),
+      });
+      expect(taken.status).toBe(303);
+      expect((await store.credentials.items(leadId)).find((item) => item.key === "bls")?.review).toBe(
+        "submitted",
+      );
+    } finally {
+      await store.close();
+      await server.stop();
+    }
+  });
 
   it("counts posts per address with the intake's rate limit, and says so on the page", async () => {
     const server = await startInProcessServer({
