@@ -12,5 +12,5 @@ const TONES: Record<OpeningStatus, string> = {
 };
 
 export function OpeningStatusPill({ status }: { status: OpeningStatus }) {
-  return <StatusPill status={STATUS_LABELS[status]} className={TONES[status]} />;
+  return <StatusPill status={STATUS_LABELS[status]} tone={TONES[status]} />;
 }

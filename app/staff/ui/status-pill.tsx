@@ -8,14 +8,17 @@ const TONES: Record<string, string> = {
   "Not selected": "border-line bg-surface text-ink-soft",
 };
 
-/** A lead's status as a labelled pill: the text carries the meaning, the tone only supports it. */
-export function StatusPill({ status, className }: { status: string; className?: string }) {
+/**
+ * A status as a labelled pill: the text carries the meaning, the tone only supports it. A lead's status has its
+ * tone here; another kind of status (an opening's) gives its own `tone`, which replaces the default rather than
+ * competing with it (two colour utilities on one element: the stylesheet's order would pick, not the code).
+ */
+export function StatusPill({ status, tone }: { status: string; tone?: string }) {
   return (
     <span
       className={cn(
         "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap",
-        TONES[status] ?? "border-chart-700 bg-chart-50 text-chart-800",
-        className,
+        tone ?? TONES[status] ?? "border-chart-700 bg-chart-50 text-chart-800",
       )}
     >
       {status}
