@@ -57,14 +57,3 @@ export const isStaffPath = (pathname: string): boolean =>
 
 /** The nurses' private checklist pages, `/documents/<token>`: served by the server, never listed or indexed. */
 export const DOCUMENTS_PATH = "/documents";
-
-/** The token of each private link in a text (its path, or an address ending with it). */
-const DOCUMENT_TOKENS = /\/documents\/[A-Za-z0-9_%-]+/g;
-/** Where a private link's token was: the text says a link was there, and opens nothing. */
-export const MASKED_DOCUMENT_LINK = `${DOCUMENTS_PATH}/[private link]`;
-
-/**
- * A text with every nurse's private link masked: a sent mail as the store keeps it and staff read it. The store
- * keeps a token only as its hash (decision 029); the mail carrying it holds it only until it is sent.
- */
-export const maskDocumentLinks = (text: string) => text.replace(DOCUMENT_TOKENS, MASKED_DOCUMENT_LINK);

@@ -12,7 +12,10 @@ const site = readSiteConfig({ SITE_URL: "https://www.northwind.example", COMPANY
 const T0 = Date.parse("2026-12-01T15:00:00Z");
 const HOSTILE = "</script><script>alert(1)</script> and ]]><x>not markup</x> <![CDATA[ & more";
 
-const opening = (change: Partial<OpeningRecord> = {}) => openingRecord(T0, change);
+/** Without a carriage return: XML parsers read "\r\n" as "\n", so what the feed holds reads back otherwise. */
+const DESCRIPTION = "Twelve-hour nights.\n\n- Three a week";
+const opening = (change: Partial<OpeningRecord> = {}) =>
+  openingRecord(T0, { description: DESCRIPTION, ...change });
 
 /**
  * Parsed by jsdom's XML parser (this file's environment; saxes, a conforming parser underneath): it answers a
@@ -72,7 +75,7 @@ describe("the job boards' feed", () => {
       salary: "$48.50 - $62 per hour",
       jobtype: "parttime",
     });
-    expect(field("description")).toBe("Twelve-hour nights.\n\n- Three a week");
+    expect(field("description")).toBe(DESCRIPTION);
     expect(texts(document, "referencenumber")).toEqual(["k7m2p9qx", "abcdefgh"]);
     expect(texts(document, "jobtype")).toEqual(["parttime", "fulltime"]);
     expect(texts(document, "salary")).toEqual(["$48.50 - $62 per hour", "$48.50 - $48.50 per hour"]);

@@ -380,6 +380,7 @@ describe.each(dialects)("lead store on %s", (dialect, makeHarness) => {
         fields: accepted.fields,
         resume: null,
         source: {},
+        openingTitle: null,
         attempts: 0,
         enqueuedAt: T0,
         createdAt: T0,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { MASKED_DOCUMENT_LINK } from "../../config/route-paths.ts";
+import { MASKED_DOCUMENT_LINK } from "../../leads/document-link-text.ts";
 import { DIALECTS } from "../../test-support/test-database.ts";
 import { storeFixture } from "../../test-support/vitest-fixtures.ts";
 import { queueMail } from "./queries/mail-outbox.ts";

@@ -2,7 +2,16 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { detailOf, leadId, listOf, pageOf, rowOf, SAMPLE, signedInAs } from "~/staff/test/fixtures";
+import {
+  detailOf,
+  leadId,
+  listOf,
+  noDocumentsYet,
+  pageOf,
+  rowOf,
+  SAMPLE,
+  signedInAs,
+} from "~/staff/test/fixtures";
 import { mockStaffApi } from "~/staff/test/mock-staff-api";
 import { renderStaff } from "~/staff/test/render-staff";
 import { OpeningName } from "~/staff/ui/opening-name";
@@ -130,6 +139,8 @@ describe("openings in the inbox", () => {
   it("names the opening on the lead page, linked to its page", async () => {
     mockStaffApi({
       ...signedInAs("recruiting"),
+      // An application's page loads its credential file beside it, whenever its section's code arrives.
+      ...noDocumentsYet,
       markSeen: () => undefined,
       people: () => ({ people: [] }),
       lead: () => pageOf(jonah, { lead: detailOf(jonah, { opening: DAYS }) }),

@@ -1,4 +1,4 @@
-import { maskDocumentLinks } from "../../../config/route-paths.ts";
+import { maskDocumentLinks } from "../../../leads/document-link-text.ts";
 import type { Engine } from "../engine.ts";
 import { PERSON_MAIL_KINDS } from "./mail-outbox.ts";
 

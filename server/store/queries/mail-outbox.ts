@@ -1,4 +1,4 @@
-import { DOCUMENTS_PATH, maskDocumentLinks } from "../../../config/route-paths.ts";
+import { maskDocumentLinks } from "../../../leads/document-link-text.ts";
 import type { LeadDb, MailState } from "../database.ts";
 import type { Engine } from "../engine.ts";
 import type { DeliveryProblem, MailEnvelope, MailKind, NewMail } from "../store-records.ts";
@@ -69,18 +69,10 @@ export async function queueMail(trx: LeadDb, mail: NewMail, at: number): Promise
 
 /** Masks the private links in a message's kept copy (only one that carries a link is rewritten). */
 async function maskLinks(trx: LeadDb, id: string) {
-  const row = await trx
-    .selectFrom("mail_outbox")
-    .select("text")
-    .where("id", "=", id)
-    .where("text", "like", `%${DOCUMENTS_PATH}/%`)
-    .executeTakeFirst();
-  if (row)
-    await trx
-      .updateTable("mail_outbox")
-      .set({ text: maskDocumentLinks(row.text) })
-      .where("id", "=", id)
-      .execute();
+  const row = await trx.selectFrom("mail_outbox").select("text").where("id", "=", id).executeTakeFirst();
+  const masked = row && maskDocumentLinks(row.text);
+  if (row && masked !== row.text)
+    await trx.updateTable("mail_outbox").set({ text: masked }).where("id", "=", id).execute();
 }
 
 export function mailOutboxQueries(engine: Engine) {
