@@ -21,6 +21,7 @@ import { openingsPages } from "../server/openings/public-pages.ts";
 import { createShownOpenings } from "../server/openings/shown-openings.ts";
 import { createLogger } from "../server/runtime/logger.ts";
 import { openingAddressOf } from "../staff/openings.ts";
+import { openingValues } from "../test-support/openings.ts";
 import { createTestDatabase, DIALECTS } from "../test-support/test-database.ts";
 import { seedLeads, seedOpenings } from "./openings-seed.ts";
 
@@ -30,22 +31,7 @@ const RUNS = Number(process.env.OPENINGS_RUNS ?? 300);
 /** Requests each made right after a change, when the copy is read and the page made again. */
 const CHANGED_RUNS = Number(process.env.OPENINGS_CHANGED_RUNS ?? 100);
 /** The draft whose edits stand for a recruiter's change. */
-const DRAFT = {
-  title: "Bench draft RN",
-  credential: "RN",
-  specialty: "Med-Surg",
-  setting: "hospital",
-  city: "Albany",
-  state: "NY",
-  postalCode: "12207",
-  employmentType: "per-diem",
-  shift: "nights",
-  payFromCents: 4500,
-  payToCents: 5500,
-  startDate: "2027-01-04",
-  description: "A draft.",
-  validThrough: null,
-};
+const DRAFT = openingValues({ title: "Bench draft RN", description: "A draft." });
 const TARGET_P99_MS = 25;
 
 const percentile = (sorted: number[], p: number) =>

@@ -423,20 +423,7 @@ describe("the nurse's documents page under the intake's limits", () => {
     });
     const store = await database.openStore();
     try {
-      const leadId = randomUUID();
-      await store.intake.acceptLead({
-        id: leadId,
-        formId: "nurse-application",
-        state: "pending",
-        fields: { email: "limits@example.com" },
-        createdAt: Date.now(),
-      });
-      const { token } = await requestDocuments(store, {
-        leadId,
-        credential: "CNA",
-        by: null,
-        now: Date.now(),
-      });
+      const { token } = await linkFor(store);
       const post = () =>
         fetch(`${server.url}/documents/${token}/bls`, {
           method: "POST",
