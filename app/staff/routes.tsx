@@ -3,6 +3,7 @@ import { Outlet, type RouteObject, useMatches } from "react-router";
 import { SetupFallback, SignInFallback } from "~/staff/account/auth-card";
 import * as inboxRoute from "~/staff/inbox/inbox-route";
 import { InboxSkeleton } from "~/staff/inbox/inbox-skeleton";
+import { StaffApiError } from "~/staff/lib/api";
 import type { StaffHandle } from "~/staff/lib/hooks";
 import { staffPaths } from "~/staff/lib/staff-paths";
 import { FrameFallback } from "~/staff/shell/frame-fallback";
@@ -37,9 +38,12 @@ function lazyModule(load: () => Promise<StaffRouteModule>) {
     try {
       module = await load();
     } catch (cause) {
-      const error = new Error("This page could not be loaded. Check the connection, then reload the page.", {
-        cause,
-      });
+      const error = new StaffApiError(
+        0,
+        "network",
+        "This page could not be loaded. Check the connection, then reload the page.",
+      );
+      error.cause = cause;
       return {
         loader: () => {
           throw error;
