@@ -31,7 +31,9 @@ describe("the staff API client", () => {
 
   it("reads a body that is not the API's as no answer", async () => {
     vi.stubGlobal("fetch", async () => new Response("<html>Bad gateway</html>", { status: 200 }));
-    onTestFinished(() => vi.unstubAllGlobals());
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
     const unreadable = await failure(staffApi("me"));
     expect([unreadable.code, unreadable.message]).toEqual([
       "unreadable",

@@ -45,7 +45,8 @@ export class StaffApiError extends Error {
 }
 
 const FALLBACK_MESSAGE = "Something went wrong on our side. Please try again.";
-export const UNREADABLE_MESSAGE = "The server answered in a way this page does not understand. Reload the page.";
+export const UNREADABLE_MESSAGE =
+  "The server answered in a way this page does not understand. Reload the page.";
 
 /** A query string from a request's values: empty ones left out, and page 1 (every list's default). */
 export function searchOf(values: Readonly<Record<string, unknown>>): string {
