@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, mergeConfig } from "vite";
 import { loadProjectEnvFile } from "./config/env-file.ts";
 import { STAFF_APP_PATH } from "./config/route-paths.ts";
+import { staffEndpointRoutes } from "./config/staff-endpoint-routes.ts";
 import { viteBase } from "./config/vite-base.ts";
 
 /**
@@ -12,12 +13,12 @@ import { viteBase } from "./config/vite-base.ts";
  */
 
 /**
- * What every staff page runs before anything else: React, the router, and zod (the client reads every answer
- * through the contract's schemas). One chunk, cached across releases that change only the app. Everything else
- * splits by route (routes.tsx): Radix's dialogs load with the lead page, sonner with the first page that toasts,
- * Observable Plot with the reports, the QR code with the set-up.
+ * What every staff page runs before anything else: React and the router. One chunk, cached across releases that
+ * change only the app. Everything else splits by route (routes.tsx): zod with the pages whose forms check what is
+ * typed, Radix's dialogs with the lead page, sonner with the first page that toasts, Observable Plot with the
+ * reports, the QR code with the set-up.
  */
-const VENDOR = /node_modules[\\/](react|react-dom|scheduler|react-router|zod)[\\/]/;
+const VENDOR = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 
 // The same company facts as the public build: the environment, or the project's .env.
 loadProjectEnvFile(fileURLToPath(new URL(".", import.meta.url)));
@@ -27,13 +28,15 @@ export default mergeConfig(
   defineConfig({
     root: fileURLToPath(new URL("./app/staff", import.meta.url)),
     base: `${STAFF_APP_PATH}/`,
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), staffEndpointRoutes()],
     build: {
       outDir: fileURLToPath(
         new URL(`./${process.env.BUILD_OUT ?? "build"}/client${STAFF_APP_PATH}`, import.meta.url),
       ),
       emptyOutDir: true,
       assetsInlineLimit: 0,
+      // Every browser the staff app supports preloads modules itself (Safari since 17, Firefox since 115).
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {
           codeSplitting: {

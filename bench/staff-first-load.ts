@@ -40,7 +40,7 @@ try {
   buildStaffApp(base);
   buildStaffApp(root);
   const builds: [string, StaffFirstLoad][] = [
-    [`${ref} (${commit(base)})`, await staffFirstLoad(path.join(base, OUT, "client"), { required: false })],
+    [`${ref} (${commit(base)})`, await staffFirstLoad(path.join(base, OUT, "client"))],
     [
       `this checkout (${commit(root)}${dirty ? ", with changes" : ""})`,
       await staffFirstLoad(path.join(root, OUT, "client")),

@@ -1,12 +1,15 @@
 import { z } from "../leads/zod.ts";
+import { ERROR_CODES } from "./error-codes.ts";
 import { AUDIT_PAGE_SIZE, PAGE_MAX } from "./limits.ts";
 import { ROLES } from "./roles.ts";
+
+export { ERROR_CODES, type ErrorCode } from "./error-codes.ts";
 
 /**
  * The staff API's contract (`/api/staff`) for people, sign-in and set-up, erasure, the audit log and errors,
  * as zod schemas; the inbox and one lead are in leads-api.ts, the conversation in conversation.ts, the
- * reports in reports-api.ts. The server validates requests and types its answers with them; the staff app
- * parses the answers.
+ * reports in reports-api.ts. The server validates requests and types its answers with them; the staff app's
+ * component tests check their fake answers with them (app/staff/test/mock-staff-api.ts).
  */
 
 const isoTime = z.iso.datetime();
@@ -124,35 +127,6 @@ export const auditPageAnswer = z.object({
 export type AuditPage = z.infer<typeof auditPageAnswer>;
 
 // ---- Errors -------------------------------------------------------------------------------------------------
-
-export const ERROR_CODES = [
-  "unauthenticated",
-  "not_found",
-  "bad_origin",
-  "malformed",
-  "rate_limited",
-  "locked",
-  "bad_credentials",
-  "exists",
-  "bad_email",
-  "bad_role",
-  "setup_link_invalid",
-  "weak_password",
-  "bad_code",
-  "bad_status",
-  "bad_assignee",
-  "bad_filter",
-  "bad_reply",
-  "bad_call",
-  "bad_retry",
-  "bad_opening",
-  "bad_documents",
-  "documents_off",
-  "bad_checklist",
-  "mail_off",
-  "internal",
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Every refusal: a code for the program, a sentence for the person. */
 export const errorAnswer = z.object({ error: z.enum(ERROR_CODES), message: z.string() });

@@ -52,3 +52,31 @@ export type AnswerOfRow<E extends Pick<Endpoint, "answer">> = E["answer"] extend
   : E["answer"] extends null
     ? undefined
     : never;
+
+/** A refusal's sentence when whoever refuses gives none. */
+export const REFUSAL_WORDS: Partial<Record<ErrorCode, string>> = {
+  unauthenticated: "Sign in to continue.",
+  not_found: "There is no such lead, or it is not one your role works on.",
+  bad_origin: "This request did not come from the staff inbox.",
+  malformed: "The request could not be read.",
+};
+export const REFUSED = "The request was refused.";
+
+/** The first thing a schema refused, as a refusal names it. */
+export const refusedInputOf = (error: z.ZodError): RefusedInput => {
+  const issue = error.issues[0];
+  return { path: issue?.path.join(".") ?? "", message: issue?.message ?? "is not valid" };
+};
+
+/**
+ * How an endpoint answers a query or body its schema refuses: the row's refusal (by default 400 `malformed`),
+ * in its words, the schema's, or the code's own.
+ */
+export function inputRefusal(endpoint: Pick<Endpoint, "refusal">, refused: RefusedInput) {
+  const { refusal } = endpoint;
+  const words = refusal?.message;
+  const error = refusal?.error ?? "malformed";
+  const message =
+    typeof words === "function" ? words(refused) : (words ?? (refusal ? refused.message : undefined));
+  return { status: refusal?.status ?? 400, error, message: message ?? REFUSAL_WORDS[error] ?? REFUSED };
+}

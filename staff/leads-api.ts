@@ -5,8 +5,11 @@ import { z } from "../leads/zod.ts";
 import { personSchema } from "./api.ts";
 import { conversationEntry, otherRequestSchema } from "./conversation.ts";
 import { PROMISE_STATES } from "./due.ts";
+import { INBOX_SORTS } from "./inbox-filters.ts";
 import { NOTE_MAX, PAGE_MAX, PAGE_SIZE, SEARCH_MAX } from "./limits.ts";
 import { ALL_STATUSES, DELIVERY_STATES } from "./workflow.ts";
+
+export { INBOX_FILTERS, INBOX_SORTS, type InboxFilter } from "./inbox-filters.ts";
 
 /**
  * The inbox and one lead in the staff API's contract, as zod schemas: the inbox's filters and its page of
@@ -18,26 +21,6 @@ const day = z.iso.date({ error: "must be a date (YYYY-MM-DD)" });
 
 // ---- The inbox --------------------------------------------------------------------------------------------
 
-/** The inbox's filters as the URL and the query string spell them; an empty value is no filter. */
-export const INBOX_FILTERS = [
-  "form",
-  "status",
-  "delivery",
-  "from",
-  "to",
-  "q",
-  "campaign",
-  "referrer",
-  "awaiting",
-  "mine",
-  "overdue",
-  "spam",
-  "opening",
-  "documents",
-  "sort",
-] as const;
-export type InboxFilter = (typeof INBOX_FILTERS)[number];
-
 /**
  * A campaign or referrer as stored (at most SOURCE_MAX characters); NO_SOURCE_VALUE (in
  * leads/source-labels.ts) asks for the leads without one.
@@ -46,8 +29,6 @@ const sourceValue = z.string().max(SOURCE_MAX);
 
 /** An opening's id as the filter takes it (ids are far shorter; this only bounds what a URL may carry). */
 const OPENING_ID_MAX = 100;
-
-export const INBOX_SORTS = ["newest", "due"] as const;
 
 export const inboxQuery = z.object({
   form: z.enum(LEAD_FORM_IDS).optional(),

@@ -1,10 +1,13 @@
 import { useEffect } from "react";
 import { Outlet, type RouteObject, useMatches } from "react-router";
 import { SetupFallback, SignInFallback } from "~/staff/account/auth-card";
+import * as inboxRoute from "~/staff/inbox/inbox-route";
 import { InboxSkeleton } from "~/staff/inbox/inbox-skeleton";
+import { StaffApiError } from "~/staff/lib/api";
 import type { StaffHandle } from "~/staff/lib/hooks";
 import { staffPaths } from "~/staff/lib/staff-paths";
 import { FrameFallback } from "~/staff/shell/frame-fallback";
+import * as layoutRoute from "~/staff/shell/layout-route";
 import { StaffErrorBoundary } from "~/staff/shell/route-error";
 
 /** What a staff route module exports, in React Router's data-mode names. */
@@ -14,6 +17,12 @@ interface StaffRouteModule {
   action?: RouteObject["action"];
   shouldRevalidate?: RouteObject["shouldRevalidate"];
   handle?: StaffHandle;
+}
+
+/** A route module's exports as the route's own. */
+function routeOf(module: StaffRouteModule) {
+  const { default: Component, loader, action, shouldRevalidate, handle } = module;
+  return { Component, loader, action, shouldRevalidate, handle };
 }
 
 /**
@@ -29,17 +38,19 @@ function lazyModule(load: () => Promise<StaffRouteModule>) {
     try {
       module = await load();
     } catch (cause) {
-      const error = new Error("This page could not be loaded. Check the connection, then reload the page.", {
-        cause,
-      });
+      const error = new StaffApiError(
+        0,
+        "network",
+        "This page could not be loaded. Check the connection, then reload the page.",
+      );
+      error.cause = cause;
       return {
         loader: () => {
           throw error;
         },
       };
     }
-    const { default: Component, loader, action, shouldRevalidate, handle } = module;
-    return { Component, loader, action, shouldRevalidate, handle };
+    return routeOf(module);
   };
 }
 
@@ -62,7 +73,8 @@ const inFrame = { ErrorBoundary: StaffErrorBoundary };
  * The staff app's routes (decision 020): one table for the app and its tests. The staff app is a Vite
  * build of its own, so nothing here is part of a public page's route manifest or chunks. Every page loads by
  * feature (app/staff/<feature>/*-route.tsx): the reports' chart library, the lead page's dialogs and the set-up's
- * QR code weigh only on their own pages.
+ * QR code weigh only on their own pages. The frame and the inbox, where every signed-in visit starts, are in the
+ * entry: one script with what they share, rather than a chunk for each module another page also uses.
  */
 export const staffRoutes: RouteObject[] = [
   {
@@ -81,13 +93,13 @@ export const staffRoutes: RouteObject[] = [
       {
         path: staffPaths.inbox,
         HydrateFallback: FrameFallback,
-        lazy: lazyModule(() => import("~/staff/shell/layout-route")),
+        ...routeOf(layoutRoute),
         children: [
           {
             index: true,
             HydrateFallback: InboxSkeleton,
             ...inFrame,
-            lazy: lazyModule(() => import("~/staff/inbox/inbox-route")),
+            ...routeOf(inboxRoute),
           },
           { path: "leads/:id", ...inFrame, lazy: lazyModule(() => import("~/staff/lead/lead-route")) },
           { path: "audit", ...inFrame, lazy: lazyModule(() => import("~/staff/admin/audit-route")) },

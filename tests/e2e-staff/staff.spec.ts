@@ -67,6 +67,8 @@ test("a public page loads no staff code; a staff page does", async ({ page, requ
     Promise.all([...loaded].map(async (url) => (await request.get(url)).text()));
   for (const path of ["/", "/login", "/carestaff/careers"]) {
     await page.goto(path);
+    // Each page's islands have loaded their scripts once they are live; then nothing else is on its way.
+    await expect(page.locator("html")).toHaveAttribute("data-islands", "live");
     await page.waitForLoadState("networkidle");
   }
   const publicScripts = await bodiesOf(urls);

@@ -3,7 +3,7 @@ import { formatDateTime } from "~/staff/lib/format";
 import { staffPaths } from "~/staff/lib/staff-paths";
 import { TableHead } from "~/staff/ui/table-head";
 import type { AuditEntry } from "../../../staff/api.ts";
-import { AUDIT_ACTION_LABELS } from "../../../staff/labels.ts";
+import { AUDIT_ACTION_LABELS } from "../../../staff/audit-labels.ts";
 
 const COLUMNS = ["When", "Who", "What", "Lead", "Detail"] as const;
 

@@ -2,10 +2,10 @@ import { Download } from "lucide-react";
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigation } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { exportUrl, loadOrSignIn, staffApi } from "~/staff/lib/api";
+import { exportUrl, loadOrSignIn, StaffApiError, staffApi } from "~/staff/lib/api";
 import { plural } from "~/staff/lib/format";
 import { type StaffHandle, useIsPhone, useStaffUser } from "~/staff/lib/hooks";
-import { filtersOf, inboxPath, isFiltered, readInboxQuery } from "~/staff/lib/inbox-query";
+import { badInboxQuery, filtersOf, inboxPath, isFiltered, readInboxQuery } from "~/staff/lib/inbox-query";
 import { staffPaths } from "~/staff/lib/staff-paths";
 import { Pagination } from "~/staff/ui/pagination";
 import { CountStrip } from "./count-strip";
@@ -20,9 +20,17 @@ import { usePolling } from "./use-polling";
 export const handle: StaffHandle = { title: "Inbox" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const query = readInboxQuery(new URL(request.url).searchParams);
-  const list = await loadOrSignIn(request, () => staffApi("leads", { query, signal: request.signal }));
-  return { list, filters: filtersOf(query) };
+  const params = new URL(request.url).searchParams;
+  const query = readInboxQuery(params);
+  try {
+    const list = await loadOrSignIn(request, () => staffApi("leads", { query, signal: request.signal }));
+    return { list, filters: filtersOf(query) };
+  } catch (error) {
+    // The address's filters as the inbox words them, naming the one refused.
+    if (error instanceof StaffApiError && error.code === "bad_filter")
+      throw (await badInboxQuery(params)) ?? error;
+    throw error;
+  }
 }
 
 /** The inbox: counts, filters and the leads of the person's role, newest first, fresh without a reload. */

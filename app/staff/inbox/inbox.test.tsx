@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { leadId, listOf, rowOf, SAMPLE, signedInAs } from "~/staff/test/fixtures";
 import { mockStaffApi } from "~/staff/test/mock-staff-api";
 import { renderStaff } from "~/staff/test/render-staff";
@@ -227,13 +227,27 @@ describe("the inbox", () => {
     expect(screen.queryByLabelText("Documents")).not.toBeInTheDocument();
   });
 
-  it("refuses a filter the contract does not know, without asking the API", async () => {
-    const api = mockStaffApi({ ...signedInAs("admin"), leads: () => listOf(everyone) });
+  it("shows the API's refusal of a filter the contract does not know in its own words, naming it", async () => {
+    const api = mockStaffApi({ ...signedInAs("admin"), leads: () => expect.fail("the handler saw it") });
     renderStaff("/staff?status=Maybe");
     expect(await screen.findByRole("heading", { name: "Could not load this page" })).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("The status filter in this address is not valid.");
     expect(screen.getByRole("link", { name: "Back to the inbox" })).toHaveAttribute("href", "/staff");
-    expect(api.callsTo("leads")).toEqual([]);
+    expect(api.callsTo("leads").map((call) => call.query.get("status"))).toEqual(["Maybe"]);
+  });
+
+  it("asks for a reload, in words, when it cannot show what the API answered", async () => {
+    // An answer from a release newer than the open page: the page fails on it, and says so as a person reads it.
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    onTestFinished(() => quiet.mockRestore());
+    const api = mockStaffApi({ ...signedInAs("admin"), leads: () => ({ leads: null }) as never });
+    renderStaff("/staff");
+    expect(await screen.findByRole("heading", { name: "Could not load this page" })).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "The server answered in a way this page does not understand. Reload the page.",
+    );
+    expect(api.violations).toEqual([expect.stringMatching(/^leads: /)]);
+    api.violations.length = 0;
   });
 
   it("shows a lead that arrives while it is open, within one poll", async () => {

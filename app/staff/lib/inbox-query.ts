@@ -1,22 +1,39 @@
-import {
-  type InboxFilter,
-  type InboxFilters,
-  type InboxQuery,
-  inboxQuery,
-} from "../../../staff/leads-api.ts";
+import { INBOX_FILTERS, type InboxFilter } from "../../../staff/inbox-filters.ts";
+import type { InboxFilters, InboxQuery } from "../../../staff/leads-api.ts";
 import { StaffApiError, searchOf } from "./api";
 import { staffPaths } from "./staff-paths";
 
 /**
- * The inbox's view as its URL spells it, read with the contract's inboxQuery (empty values are no filter). A
- * value the contract refuses is refused here as the API would, before any request.
+ * The inbox's view as its URL spells it: each filter it names, trimmed (an empty value is no filter; of a filter
+ * given twice, the last), and its page. Read as given: the list's endpoint checks it with the contract's
+ * inboxQuery, and the inbox shows nothing it refuses (badInboxQuery words that refusal).
  */
 export function readInboxQuery(params: URLSearchParams): InboxQuery {
+  const given = new Map(
+    [...params].map(([key, value]) => [key, value.trim()] as const).filter(([, value]) => value),
+  );
+  const view: Record<string, string | number> = {};
+  for (const filter of INBOX_FILTERS) {
+    const value = given.get(filter);
+    if (value !== undefined) view[filter] = value;
+  }
+  const page = given.get("page");
+  view.page = page === undefined ? 1 : Number(page);
+  return view as InboxQuery;
+}
+
+/**
+ * The refusal of an address whose filters the contract refuses, naming the first such filter; null when it
+ * accepts them all. It reads them with the contract's inboxQuery, which loads here, only once the API has
+ * refused them: the inbox's first load carries no schema library.
+ */
+export async function badInboxQuery(params: URLSearchParams): Promise<StaffApiError | null> {
+  const { inboxQuery } = await import("../../../staff/leads-api.ts");
   const given = [...params].map(([key, value]) => [key, value.trim()] as const).filter(([, value]) => value);
   const parsed = inboxQuery.safeParse(Object.fromEntries(given));
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return null;
   const filter = parsed.error.issues[0]?.path.join(".") ?? "a";
-  throw new StaffApiError(
+  return new StaffApiError(
     422,
     "bad_filter",
     `The ${filter} filter in this address is not valid. Clear the filters and choose again.`,

@@ -1,10 +1,14 @@
 import { CircleAlert, RotateCw } from "lucide-react";
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from "react-router";
 import { Button } from "~/components/ui/button";
-import { StaffApiError } from "~/staff/lib/api";
+import { StaffApiError, UNREADABLE_MESSAGE } from "~/staff/lib/api";
 import { staffPaths } from "~/staff/lib/staff-paths";
 
-/** A staff page's error, inline: what went wrong in the API's words, and a retry (or the way back). */
+/**
+ * A staff page's error, inline: what went wrong in the API's words, and a retry (or the way back). Any other
+ * error is the page failing on what it was given (an answer from a newer release than the open page, say): its
+ * message is a program's, not the person's, so the page asks for a reload instead.
+ */
 export function StaffRouteError({ error }: { error: unknown }) {
   const revalidator = useRevalidator();
   const notFound =
@@ -12,9 +16,11 @@ export function StaffRouteError({ error }: { error: unknown }) {
     (isRouteErrorResponse(error) && error.status === 404);
   const message = notFound
     ? "This page does not exist, or it is not part of your work."
-    : error instanceof Error
+    : error instanceof StaffApiError
       ? error.message
-      : "Something went wrong on our side. Please try again.";
+      : error instanceof Error
+        ? UNREADABLE_MESSAGE
+        : "Something went wrong on our side. Please try again.";
   return (
     <div className="mx-auto max-w-xl px-4 py-16">
       <div role="alert" className="rounded-xl border border-line bg-white p-6 shadow-sm">

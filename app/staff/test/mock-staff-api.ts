@@ -1,11 +1,15 @@
 import { onTestFinished, vi } from "vitest";
-import { type AnswerOf, type EndpointName, STAFF_API, STAFF_ENDPOINTS } from "~/staff/lib/api";
+import type { z } from "../../../leads/zod.ts";
 import { type ErrorCode, errorAnswer } from "../../../staff/api.ts";
+import { inputRefusal, refusedInputOf } from "../../../staff/endpoint-shape.ts";
+import { type AnswerOf, type EndpointName, STAFF_API, STAFF_ENDPOINTS } from "../../../staff/endpoints.ts";
 
 /**
- * `fetch` for the staff pages' component tests: each test answers the calls it expects, and every answer must
- * be one the contract describes (staff/api.ts). An answer its schema does not parse, or a call the test did not
- * expect, fails the test. The real server's answers are the staff UI suite's part (tests/e2e-staff).
+ * `fetch` for the staff pages' component tests: each test answers the calls it expects, and every answer must be
+ * one the contract describes (staff/endpoints.ts). A query or body the endpoint's schema refuses is refused as
+ * the server refuses it (its status, code and words), before the test's handler sees it. An answer its schema
+ * does not parse, or a call the test did not expect, fails the test. The real server's answers are the staff UI
+ * suite's part (tests/e2e-staff).
  */
 
 /** A call as a test's handler sees it. */
@@ -44,8 +48,15 @@ const ENDPOINTS = Object.entries(STAFF_ENDPOINTS).map(([name, endpoint]) => ({
   name: name as EndpointName,
   method: endpoint.method as string,
   pattern: new RegExp(`^${STAFF_API}${endpoint.path.replace(/:(\w+)/g, "(?<$1>[^/]+)")}$`),
+  query: "query" in endpoint ? (endpoint.query as z.ZodType) : undefined,
+  request: "request" in endpoint ? (endpoint.request as z.ZodType) : undefined,
+  refusal: "refusal" in endpoint ? endpoint.refusal : undefined,
   answer: endpoint.answer,
 }));
+
+/** Where a value leaves a schema, as a violation's words give it. */
+const issuesOf = (error: z.ZodError) =>
+  error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ");
 
 export interface MockStaffApi {
   /** Every call the pages made, in order. */
@@ -90,6 +101,14 @@ export function mockStaffApi(handlers: Handlers): MockStaffApi {
       body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
     };
     calls.push(call);
+    const refused = [
+      endpoint.query?.safeParse(Object.fromEntries(url.searchParams)),
+      endpoint.request?.safeParse(call.body),
+    ].find((parsed) => parsed?.success === false);
+    if (refused?.error) {
+      const { status, ...body } = inputRefusal(endpoint, refusedInputOf(refused.error));
+      return Response.json(body, { status });
+    }
     const reply = await handler(call);
     if (reply instanceof Refusal) {
       if (!errorAnswer.safeParse(reply.body).success)
@@ -104,10 +123,7 @@ export function mockStaffApi(handlers: Handlers): MockStaffApi {
       throw new TypeError("Failed to fetch");
     }
     const checked = endpoint.answer.safeParse(reply);
-    if (!checked.success)
-      violations.push(
-        `${endpoint.name}: ${checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`,
-      );
+    if (!checked.success) violations.push(`${endpoint.name}: ${issuesOf(checked.error)}`);
     return Response.json(reply);
   });
 

@@ -1,11 +1,11 @@
 import type { Context, Hono } from "hono";
 import type { z } from "zod";
 import type { StaffUser } from "../../../staff/api.ts";
+import { inputRefusal, refusedInputOf } from "../../../staff/endpoint-shape.ts";
 import {
   type Endpoint,
   type EndpointName,
   type ParamsOf,
-  type RefusedInput,
   STAFF_ENDPOINTS,
   type StaffEndpoints,
 } from "../../../staff/endpoints.ts";
@@ -54,11 +54,6 @@ export interface MountDeps {
   leadOf(id: string): Promise<LeadRecord | null>;
 }
 
-const firstIssue = (error: z.ZodError): RefusedInput => {
-  const issue = error.issues[0];
-  return { path: issue?.path.join(".") ?? "", message: issue?.message ?? "is not valid" };
-};
-
 /**
  * Mounts every endpoint of the table (staff/endpoints.ts) on `app` with its handler. Before a handler runs, one
  * guard checks what the table says the endpoint needs: a session (401 without one), the permission (404 without
@@ -69,16 +64,9 @@ export function mountEndpoints(app: Hono<StaffEnv>, handlers: EndpointHandlers, 
   for (const name of Object.keys(STAFF_ENDPOINTS) as EndpointName[]) {
     const endpoint = STAFF_ENDPOINTS[name];
     const handler = handlers[name] as EndpointHandler<EndpointName>;
-    const refusalOf = (refused: RefusedInput) => {
-      const refusal: Endpoint["refusal"] = "refusal" in endpoint ? endpoint.refusal : undefined;
-      const message = refusal?.message;
-      return new Refusal(
-        refusal?.status ?? 400,
-        refusal?.error ?? "malformed",
-        typeof message === "function"
-          ? message(refused)
-          : (message ?? (refusal ? refused.message : undefined)),
-      );
+    const refusalOf = (error: z.ZodError) => {
+      const { status, error: code, message } = inputRefusal(endpoint as Endpoint, refusedInputOf(error));
+      return new Refusal(status, code, message);
     };
 
     app.on(endpoint.method, endpoint.path, async (c) => {
@@ -110,7 +98,7 @@ export function mountEndpoints(app: Hono<StaffEnv>, handlers: EndpointHandlers, 
           if (!schema) return undefined;
           const asked = Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value !== ""));
           const parsed = schema.safeParse(asked);
-          if (!parsed.success) throw refusalOf(firstIssue(parsed.error));
+          if (!parsed.success) throw refusalOf(parsed.error);
           return parsed.data;
         },
         async body() {
@@ -123,7 +111,7 @@ export function mountEndpoints(app: Hono<StaffEnv>, handlers: EndpointHandlers, 
             throw new Refusal(400, "malformed");
           }
           const parsed = schema.safeParse(json);
-          if (!parsed.success) throw refusalOf(firstIssue(parsed.error));
+          if (!parsed.success) throw refusalOf(parsed.error);
           return parsed.data;
         },
       } as EndpointInput<EndpointName>;

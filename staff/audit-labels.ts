@@ -1,0 +1,43 @@
+import type { AuditAction } from "./api.ts";
+
+/**
+ * What an audit entry records, as the audit log page reads it. A module of its own: only that page loads it.
+ */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  sign_in: "Signed in",
+  sign_in_failed: "Failed sign-in",
+  locked: "Account locked",
+  sign_out: "Signed out",
+  setup_completed: "Finished set-up",
+  lead_viewed: "Viewed a lead",
+  resume_downloaded: "Downloaded a resume",
+  export: "Exported leads",
+  status_changed: "Changed a status",
+  assignee_changed: "Changed an assignee",
+  note_added: "Added a note",
+  erase: "Erased a person",
+  staff_added: "Added a staff account",
+  staff_role_changed: "Changed a role",
+  staff_disabled: "Disabled an account",
+  staff_reset: "Reset an account",
+  reply_sent: "Sent a reply",
+  reply_retried: "Retried a reply",
+  attachment_downloaded: "Downloaded an attachment",
+  marked_not_spam: "Marked a lead not spam",
+  call_logged: "Logged a call",
+  settings_changed: "Changed their settings",
+  unmatched_viewed: "Viewed unmatched mail",
+  reports_viewed: "Viewed the reports",
+  opening_created: "Created an opening",
+  opening_changed: "Edited an opening",
+  opening_status_changed: "Changed an opening's status",
+  credential_file_viewed: "Viewed a credential file",
+  credential_document_viewed: "Viewed a credential document",
+  credential_document_downloaded: "Downloaded a credential document",
+  credential_item_verified: "Verified a credential item",
+  credential_item_rejected: "Rejected a credential item",
+  documents_requested: "Requested documents",
+  documents_link_renewed: "Renewed a documents link",
+  documents_link_revoked: "Revoked a documents link",
+  checklist_changed: "Changed a credential's checklist",
+};
