@@ -2,6 +2,14 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { defaultItemIds, itemsOf } from "../../leads/checklist-catalog.ts";
 import type { Credential } from "../../leads/credential-checklist.ts";
+import {
+  addDays,
+  DOCUMENT_FILTERS,
+  type DocumentFilter,
+  EXPIRING_SOON_DAYS,
+  isDone,
+  itemStatus,
+} from "../../leads/credential-status.ts";
 import { DIALECTS } from "../../test-support/test-database.ts";
 import { storeFixture } from "../../test-support/vitest-fixtures.ts";
 import { newId } from "./ids.ts";
@@ -165,5 +173,54 @@ describe.each(DIALECTS)("a lead's document summary on %s", (dialect) => {
     const next = await application("linda");
     await request(next, "CNA", T0 + 4);
     expect(await agrees(next)).toEqual({ total: 2, reviewed: 0, received: 0, earliest: null });
+  });
+
+  it("keeps under each Documents filter exactly the leads the status rule puts there, item by item", async () => {
+    const today = "2026-12-01";
+    const soon = addDays(today, EXPIRING_SOON_DAYS);
+    // Each side of each day the rule compares with, and a document that does not expire.
+    const days = [addDays(today, -1), today, addDays(today, 1), soon, addDays(soon, 1), null];
+    const leadIds: string[] = [];
+    for (let n = 0; n < 36; n++) {
+      const leadId = await application(`nurse${n}`);
+      leadIds.push(leadId);
+      // Some have no checklist, some one with nothing sent yet.
+      if (n % 9 === 8) continue;
+      await request(leadId, "CNA", T0);
+      if (n % 9 === 7) continue;
+      for (const [position, item] of (await store.credentials.items(leadId)).entries()) {
+        // Some with every item received and none expiring soon.
+        if (n % 9 === 6) {
+          const submission = await submit(leadId, item.id, days[4 + (position % 2)] ?? null, T0);
+          if (position % 2 === 0) await review(leadId, item.id, submission, "verified", T0);
+          continue;
+        }
+        const pick = (n * 7 + position * 5) % 11;
+        // Some never sent; the rest submitted, then some verified or rejected.
+        if (pick < 3 && n % 4 !== 1) continue;
+        const submission = await submit(leadId, item.id, days[(n + position) % days.length] ?? null, T0);
+        if (pick % 3 === 1) await review(leadId, item.id, submission, "verified", T0);
+        if (pick % 3 === 2 && n % 2 === 0) await review(leadId, item.id, submission, "rejected", T0);
+      }
+    }
+
+    const expected = async (filter: DocumentFilter, leadId: string) => {
+      const items = await store.credentials.items(leadId);
+      const statuses = items.map((item) => itemStatus(item, today).status);
+      if (filter === "requested") return items.length > 0 && items.every((item) => item.review === null);
+      if (filter === "complete") return items.length > 0 && statuses.every(isDone);
+      if (filter === "incomplete")
+        return items.some((item) => item.review !== null) && !statuses.every(isDone);
+      return statuses.includes(filter === "expiring" ? "expiring-soon" : "expired");
+    };
+    const scope = { forms: ["nurse-application"], spam: false };
+    for (const filter of DOCUMENT_FILTERS) {
+      const { rows } = await store.inbox.list(scope, { documents: filter, day: { today, soon } }, 1, 100);
+      const kept = rows.map((row) => row.id).sort();
+      const want: string[] = [];
+      for (const leadId of leadIds) if (await expected(filter, leadId)) want.push(leadId);
+      expect(kept, filter).toEqual(want.sort());
+      expect(kept.length, filter).toBeGreaterThan(0);
+    }
   });
 });
