@@ -4,6 +4,7 @@ import { defaultItemIds, itemsOf } from "../leads/checklist-catalog.ts";
 import { addDays } from "../leads/credential-status.ts";
 import type { CredentialItemsTable } from "../server/store/credential-rows.ts";
 import type { LeadDb } from "../server/store/database.ts";
+import { refreshDocumentSummaries } from "../server/store/queries/document-summary.ts";
 
 /** Leads per insert: their items stay within SQLite's limit of bound values per statement. */
 const BATCH = 100;
@@ -65,6 +66,11 @@ export async function seedChecklists(db: LeadDb, today: string): Promise<number>
       });
     });
     await db.insertInto("credential_items").values(rows).execute();
+    // As the store keeps it with every write of the items (the Documents filter reads it).
+    await refreshDocumentSummaries(
+      db,
+      leads.slice(offset, offset + BATCH).map(({ id }) => id),
+    );
   }
   return leads.length;
 }

@@ -1,3 +1,4 @@
+import type { Generated } from "kysely";
 import type { Credential } from "../../leads/credential-checklist.ts";
 
 /** Milliseconds since the epoch, as database.ts keeps every timestamp. */
@@ -74,6 +75,21 @@ export interface CredentialRemindersTable {
   kind: string;
   valid_through: string;
   sent_at: Millis;
+}
+
+/**
+ * A lead's checklist summed up on the lead (migration 024), kept with its items in the same transactions
+ * (queries/document-summary.ts): the inbox's Documents filter is a condition on these.
+ */
+export interface DocumentSummaryColumns {
+  /** How many items the checklist has; 0: none was requested. */
+  documents_total: Generated<number>;
+  /** How many have a review at all: submitted, verified or rejected (the others were never sent). */
+  documents_reviewed: Generated<number>;
+  /** How many were received: submitted or verified. */
+  documents_received: Generated<number>;
+  /** The earliest last valid day (YYYY-MM-DD) among the received items; null when none of them expires. */
+  documents_earliest_valid_through: string | null;
 }
 
 /** A document's encrypted bytes, on PostgreSQL (migration 021); SQLite keeps them as files. */

@@ -6,6 +6,7 @@ import type {
   CredentialRemindersTable,
   CredentialRequestsTable,
   CredentialSubmissionsTable,
+  DocumentSummaryColumns,
 } from "./credential-rows.ts";
 import type { OpeningsTable } from "./openings-table.ts";
 import type {
@@ -20,7 +21,7 @@ import type {
 /** Timestamps are milliseconds since the epoch: INTEGER on SQLite, BIGINT on PostgreSQL (read as numbers). */
 type Millis = number;
 
-export interface LeadsTable {
+export interface LeadsTable extends DocumentSummaryColumns {
   id: string;
   form_id: string;
   state: LeadState;

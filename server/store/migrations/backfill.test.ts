@@ -98,3 +98,62 @@ describe.each(DIALECTS)("the conversation migrations' backfill on %s", (dialect)
     }
   });
 });
+
+/**
+ * Migration 024 sums up each lead's checklist already stored: its items, those ever submitted, those received
+ * (submitted or verified), and the earliest last valid day among the received; a lead without items gets none.
+ */
+describe.each(DIALECTS)("the document summaries' backfill on %s", (dialect) => {
+  it("sums up every existing lead's items on the lead", async () => {
+    const { db, drop, schemaName } = await openDatabase(dialect);
+    try {
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => migrationsFor(dialect) },
+        ...(schemaName && { migrationTableSchema: schemaName }),
+      });
+      expect((await migrator.migrateTo("023-checklists-and-reminders")).error).toBeUndefined();
+      const [withItems, without] = [randomUUID(), randomUUID()];
+      for (const id of [withItems, without])
+        await sql`INSERT INTO leads (id, form_id, state, fields, created_at)
+          VALUES (${id}, 'nurse-application', 'delivered', '{}', ${MONDAY_10AM})`.execute(db);
+      const items: [string | null, string | null][] = [
+        [null, null],
+        ["submitted", "2027-05-01"],
+        ["verified", "2026-12-31"],
+        ["verified", null],
+        ["rejected", "2026-01-01"],
+      ];
+      for (const [position, [review, validThrough]] of items.entries())
+        await sql`INSERT INTO credential_items (id, lead_id, item_key, position, definition, review, valid_through)
+          VALUES (${randomUUID()}, ${withItems}, ${`item-${position}`}, ${position}, '{}', ${review},
+            ${validThrough})`.execute(db);
+
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const { rows } = await sql<{
+        id: string;
+        documents_total: number | string;
+        documents_reviewed: number | string;
+        documents_received: number | string;
+        documents_earliest_valid_through: string | null;
+      }>`SELECT id, documents_total, documents_reviewed, documents_received, documents_earliest_valid_through
+        FROM leads`.execute(db);
+      const summaries = new Map(
+        rows.map((row) => [
+          row.id,
+          [
+            Number(row.documents_total),
+            Number(row.documents_reviewed),
+            Number(row.documents_received),
+            row.documents_earliest_valid_through,
+          ],
+        ]),
+      );
+      expect(summaries.get(withItems)).toEqual([5, 4, 3, "2026-12-31"]);
+      expect(summaries.get(without)).toEqual([0, 0, 0, null]);
+    } finally {
+      await db.destroy();
+      await drop();
+    }
+  });
+});

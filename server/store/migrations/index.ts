@@ -18,6 +18,7 @@ import { openings } from "./015-openings.ts";
 import { credentialFiles } from "./016-credential-files.ts";
 import { credentialDocuments } from "./021-credential-documents.ts";
 import { checklistsAndReminders } from "./023-checklists-and-reminders.ts";
+import { documentSummaries } from "./024-document-summaries.ts";
 import type { StoreDialect } from "./dialect.ts";
 
 /** One migration set for both databases, applied in name order; never edit a released one, add the next. */
@@ -40,6 +41,7 @@ export const migrationsFor = (dialect: StoreDialect): Record<string, Migration> 
   "016-credential-files": credentialFiles(dialect),
   "021-credential-documents": credentialDocuments(dialect),
   "023-checklists-and-reminders": checklistsAndReminders(dialect),
+  "024-document-summaries": documentSummaries,
 });
 
 /**

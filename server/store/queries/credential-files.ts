@@ -3,6 +3,7 @@ import type { ChecklistItem } from "../../../leads/credential-checklist.ts";
 import type { DocumentType, ItemReview } from "../credential-rows.ts";
 import type { DocumentKeeper } from "../document-files.ts";
 import type { Engine } from "../engine.ts";
+import { refreshDocumentSummaries } from "./document-summary.ts";
 
 export interface CredentialItem {
   id: string;
@@ -133,6 +134,7 @@ export function credentialQueries(
           .where("lead_id", "=", leadId)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) return false;
+        await refreshDocumentSummaries(trx, [leadId]);
         await trx
           .insertInto("credential_submissions")
           .values({
@@ -165,6 +167,7 @@ export function credentialQueries(
           .where("submission_id", "=", submissionId)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) return false;
+        await refreshDocumentSummaries(trx, [leadId]);
         await trx
           .updateTable("credential_submissions")
           .set({ decision, reason, decided_at: now, decided_by: by })

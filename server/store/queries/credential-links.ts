@@ -3,6 +3,7 @@ import type { CredentialRequestsTable } from "../credential-rows.ts";
 import type { LeadDb } from "../database.ts";
 import type { Engine } from "../engine.ts";
 import { newId } from "../ids.ts";
+import { refreshDocumentSummaries } from "./document-summary.ts";
 
 export interface CredentialRequest {
   id: string;
@@ -117,6 +118,7 @@ export function credentialLinkQueries(engine: Engine, validId: (id: string) => b
             })),
           )
           .execute();
+        await refreshDocumentSummaries(trx, [leadId]);
       });
       return { id, leadId, credential, createdAt: now, expiresAt, revokedAt: null };
     },

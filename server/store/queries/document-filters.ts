@@ -22,40 +22,52 @@ const done = (day: DocumentDay) =>
   sql<SqlBool>`(${received} and (ci.valid_through is null or ci.valid_through > ${day.soon}))`;
 
 /**
- * The leads a Documents filter keeps, each as `l.id IN` a set the database makes once per statement: the leads
- * whose checklist's items, grouped through the (lead_id, review, valid_through) index, are all missing
- * (requested), partly received and partly not done (incomplete) or all done (complete); the leads of items whose
- * last valid day is near or past (expiring, expired), through the (valid_through, lead_id) index. A probe of each
- * lead's checklist instead (EXISTS per lead) cost two index searches for every lead of the role, in every one of
- * the list's statements (its page, its counts, its openings' counts): the measurements are in decision 029.
+ * The leads a Documents filter keeps, by the checklist's summary on the lead (DocumentSummaryColumns, kept with
+ * the items: document-summary.ts). With `total` items, `reviewed` ever submitted, `received` submitted or verified,
+ * and `earliest` the earliest last valid day among the received: all done is all received and none expiring
+ * within `soon`; expired is a received item past its last day. Each condition names `documents_total > 0`, a
+ * literal the partial index leads_with_documents is defined by, so the page and the counts read that index (the
+ * leads with a checklist) rather than every lead of the role. Grouping each checklist per statement instead
+ * read all of them in each of the list's statements (its page, its counts, its openings' counts): decision 029
+ * has both times.
  */
 export function documentsAre(filter: DocumentFilter, day: DocumentDay) {
   return (eb: LeadsEb) => {
-    const items = () => eb.selectFrom("credential_items as ci").select("ci.lead_id");
-    const checklists = (having: ReturnType<typeof sql<SqlBool>>) =>
-      eb("l.id", "in", items().groupBy("ci.lead_id").having(having));
-    const notDone = sql<number>`sum(case when ${done(day)} then 0 else 1 end)`;
+    const hasChecklist = eb("l.documents_total", ">", sql.lit(0));
+    const earliest = "l.documents_earliest_valid_through" as const;
+    const allDone = eb.and([
+      eb("l.documents_received", "=", eb.ref("l.documents_total")),
+      eb.or([eb(earliest, "is", null), eb(earliest, ">", day.soon)]),
+    ]);
     switch (filter) {
       // Documents asked for, nothing received yet.
       case "requested":
-        return checklists(sql<SqlBool>`count(ci.review) = 0`);
-      // Something received, something still to do.
+        return eb.and([hasChecklist, eb("l.documents_reviewed", "=", sql.lit(0))]);
+      // Something received, something still to do (not received yet, or expiring, or expired).
       case "incomplete":
-        return checklists(sql<SqlBool>`count(ci.review) > 0 and ${notDone} > 0`);
+        return eb.and([hasChecklist, eb("l.documents_reviewed", ">", sql.lit(0)), eb.not(allDone)]);
       // Every item done.
       case "complete":
-        return checklists(sql<SqlBool>`${notDone} = 0`);
+        return eb.and([hasChecklist, allDone]);
+      // A received item whose last valid day is from today to soon. The earliest such day cannot say alone (an
+      // expired item may come before it), but it is at most `soon` whenever one is: only those leads' items are
+      // probed, through the (lead_id, review, valid_through) index.
       case "expiring":
-        return eb(
-          "l.id",
-          "in",
-          items()
-            .where(received)
-            .where("ci.valid_through", ">=", day.today)
-            .where("ci.valid_through", "<=", day.soon),
-        );
+        return eb.and([
+          hasChecklist,
+          eb(earliest, "<=", day.soon),
+          eb.exists(
+            eb
+              .selectFrom("credential_items as ci")
+              .select("ci.lead_id")
+              .whereRef("ci.lead_id", "=", "l.id")
+              .where(received)
+              .where("ci.valid_through", ">=", day.today)
+              .where("ci.valid_through", "<=", day.soon),
+          ),
+        ]);
       case "expired":
-        return eb("l.id", "in", items().where(received).where("ci.valid_through", "<", day.today));
+        return eb.and([hasChecklist, eb(earliest, "<", day.today)]);
     }
   };
 }
