@@ -3,15 +3,17 @@ import type { InboxFilters, InboxQuery } from "../../../staff/leads-api.ts";
 import { StaffApiError, searchOf } from "./api";
 import { staffPaths } from "./staff-paths";
 
+/** The address's values, trimmed, the empty ones left out (of a name given twice, the last counts). */
+const givenIn = (params: URLSearchParams) =>
+  new Map([...params].map(([key, value]) => [key, value.trim()] as const).filter(([, value]) => value));
+
 /**
  * The inbox's view as its URL spells it: each filter it names, trimmed (an empty value is no filter; of a filter
  * given twice, the last), and its page. Read as given: the list's endpoint checks it with the contract's
  * inboxQuery, and the inbox shows nothing it refuses (badInboxQuery words that refusal).
  */
 export function readInboxQuery(params: URLSearchParams): InboxQuery {
-  const given = new Map(
-    [...params].map(([key, value]) => [key, value.trim()] as const).filter(([, value]) => value),
-  );
+  const given = givenIn(params);
   const view: Record<string, string | number> = {};
   for (const filter of INBOX_FILTERS) {
     const value = given.get(filter);
@@ -29,8 +31,7 @@ export function readInboxQuery(params: URLSearchParams): InboxQuery {
  */
 export async function badInboxQuery(params: URLSearchParams): Promise<StaffApiError | null> {
   const { inboxQuery } = await import("../../../staff/leads-api.ts");
-  const given = [...params].map(([key, value]) => [key, value.trim()] as const).filter(([, value]) => value);
-  const parsed = inboxQuery.safeParse(Object.fromEntries(given));
+  const parsed = inboxQuery.safeParse(Object.fromEntries(givenIn(params)));
   if (parsed.success) return null;
   const filter = parsed.error.issues[0]?.path.join(".") ?? "a";
   return new StaffApiError(

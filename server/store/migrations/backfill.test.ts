@@ -33,19 +33,34 @@ async function openDatabase(dialect: StoreDialect) {
   return { db, drop: () => schema.drop(), schemaName: schema.name };
 }
 
+/** A fresh database of the dialect and a migrator over it, for `use`; closed and dropped afterwards. */
+async function withMigrator(
+  dialect: StoreDialect,
+  use: (db: Kysely<unknown>, migrator: Migrator) => Promise<void>,
+): Promise<void> {
+  const { db, drop, schemaName } = await openDatabase(dialect);
+  try {
+    await use(
+      db,
+      new Migrator({
+        db,
+        provider: { getMigrations: async () => migrationsFor(dialect) },
+        ...(schemaName && { migrationTableSchema: schemaName }),
+      }),
+    );
+  } finally {
+    await db.destroy();
+    await drop();
+  }
+}
+
 /**
  * Migrations 009 and 010 compute columns of the leads already stored (their person keys, their due time, their
  * first response) in JavaScript, 500 at a time: every lead gets them, across batch boundaries, on both databases.
  */
 describe.each(DIALECTS)("the conversation migrations' backfill on %s", (dialect) => {
-  it("gives every existing lead its person keys, due time and first response, past-due ones counted as escalated", async () => {
-    const { db, drop, schemaName } = await openDatabase(dialect);
-    try {
-      const migrator = new Migrator({
-        db,
-        provider: { getMigrations: async () => migrationsFor(dialect) },
-        ...(schemaName && { migrationTableSchema: schemaName }),
-      });
+  it("gives every existing lead its person keys, due time and first response, past-due ones counted as escalated", () =>
+    withMigrator(dialect, async (db, migrator) => {
       expect((await migrator.migrateTo("008-rate-limit-table")).error).toBeUndefined();
       const leads = Array.from({ length: 1001 }, (_, n) => ({
         id: randomUUID(),
@@ -92,11 +107,7 @@ describe.each(DIALECTS)("the conversation migrations' backfill on %s", (dialect)
       }
       expect(Number(byId.get(answered)?.first_response_at)).toBe(MONDAY_10AM + HOUR);
       expect(rows.filter((row) => row.first_response_at !== null)).toHaveLength(1);
-    } finally {
-      await db.destroy();
-      await drop();
-    }
-  });
+    }));
 });
 
 /**
@@ -104,14 +115,8 @@ describe.each(DIALECTS)("the conversation migrations' backfill on %s", (dialect)
  * (submitted or verified), and the earliest last valid day among the received; a lead without items gets none.
  */
 describe.each(DIALECTS)("the document summaries' backfill on %s", (dialect) => {
-  it("sums up every existing lead's items on the lead", async () => {
-    const { db, drop, schemaName } = await openDatabase(dialect);
-    try {
-      const migrator = new Migrator({
-        db,
-        provider: { getMigrations: async () => migrationsFor(dialect) },
-        ...(schemaName && { migrationTableSchema: schemaName }),
-      });
+  it("sums up every existing lead's items on the lead", () =>
+    withMigrator(dialect, async (db, migrator) => {
       expect((await migrator.migrateTo("023-checklists-and-reminders")).error).toBeUndefined();
       const [withItems, without] = [randomUUID(), randomUUID()];
       for (const id of [withItems, without])
@@ -151,9 +156,5 @@ describe.each(DIALECTS)("the document summaries' backfill on %s", (dialect) => {
       );
       expect(summaries.get(withItems)).toEqual([5, 4, 3, "2026-12-31"]);
       expect(summaries.get(without)).toEqual([0, 0, 0, null]);
-    } finally {
-      await db.destroy();
-      await drop();
-    }
-  });
+    }));
 });
