@@ -66,10 +66,12 @@ export async function seedChecklists(db: LeadDb, today: string): Promise<number>
       });
     });
     await db.insertInto("credential_items").values(rows).execute();
-    // As the store keeps it with every write of the items (the Documents filter reads it).
+    // As the store keeps it with every write of the items (the Documents filter reads it); the seed is the only
+    // writer, so it takes no row locks.
     await refreshDocumentSummaries(
       db,
       leads.slice(offset, offset + BATCH).map(({ id }) => id),
+      { rowLocks: false },
     );
   }
   return leads.length;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { defaultItemIds, itemsOf } from "../../leads/checklist-catalog.ts";
 import type { Credential } from "../../leads/credential-checklist.ts";
@@ -223,4 +224,34 @@ describe.each(DIALECTS)("a lead's document summary on %s", (dialect) => {
       expect(kept.length, filter).toBeGreaterThan(0);
     }
   });
+
+  // SQLite runs one writing transaction at a time; PostgreSQL's READ COMMITTED does not.
+  it.runIf(dialect === "postgres")(
+    "sums up both of two uploads to one checklist at once, each seeing the other once it committed",
+    async () => {
+      const leadId = await application("florence");
+      await request(leadId, "CNA", T0);
+      const [first, second] = await store.credentials.items(leadId);
+      if (!first || !second) throw new Error("the CNA checklist has at least two items");
+      const { db } = store.authDatabase;
+      // The lead's row held elsewhere until both uploads wait on it, so the first commits while the second waits:
+      // a summary made from the second's snapshot of before that commit would miss the first upload.
+      let uploads: Promise<string>[] = [];
+      await db.transaction().execute(async (trx) => {
+        await sql`SELECT id FROM leads WHERE id = ${leadId} FOR UPDATE`.execute(trx);
+        uploads = [
+          submit(leadId, first.id, "2027-03-01", T0 + 1),
+          submit(leadId, second.id, "2027-02-01", T0 + 2),
+        ];
+        for (let waiting = 0; waiting < 2; ) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND query ILIKE '%leads%' AND pid <> pg_backend_pid()`.execute(db);
+          waiting = Number(rows[0]?.n);
+        }
+      });
+      await Promise.all(uploads);
+      expect(await agrees(leadId)).toMatchObject({ reviewed: 2, received: 2, earliest: "2027-02-01" });
+    },
+  );
 });

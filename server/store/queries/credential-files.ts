@@ -134,7 +134,7 @@ export function credentialQueries(
           .where("lead_id", "=", leadId)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) return false;
-        await refreshDocumentSummaries(trx, [leadId]);
+        await refreshDocumentSummaries(trx, [leadId], engine.sql);
         await trx
           .insertInto("credential_submissions")
           .values({
@@ -167,7 +167,7 @@ export function credentialQueries(
           .where("submission_id", "=", submissionId)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) return false;
-        await refreshDocumentSummaries(trx, [leadId]);
+        await refreshDocumentSummaries(trx, [leadId], engine.sql);
         await trx
           .updateTable("credential_submissions")
           .set({ decision, reason, decided_at: now, decided_by: by })

@@ -118,7 +118,7 @@ export function credentialLinkQueries(engine: Engine, validId: (id: string) => b
             })),
           )
           .execute();
-        await refreshDocumentSummaries(trx, [leadId]);
+        await refreshDocumentSummaries(trx, [leadId], engine.sql);
       });
       return { id, leadId, credential, createdAt: now, expiresAt, revokedAt: null };
     },

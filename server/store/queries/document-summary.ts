@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database, LeadDb } from "../database.ts";
+import type { DialectSql } from "../engine.ts";
 
 type LeadEb = ExpressionBuilder<Database, "leads">;
 
@@ -14,9 +15,17 @@ const itemsOf = (eb: LeadEb, received?: "received") =>
  * Recomputes the leads' checklist summaries (DocumentSummaryColumns) from their items, within the caller's
  * transaction. Every write to `credential_items` calls it in the same transaction, so the Documents filter, which
  * reads only the summary, always agrees with the items: a lead with no items is summed up as 0, 0, 0, null.
+ * Two uploads to one checklist at once on PostgreSQL: the second waits at the lead's row lock for the first to
+ * commit, then sums up in a statement of its own, whose snapshot has the first's item (READ COMMITTED takes one
+ * per statement); summed up in the statement that waited, it would miss it.
  */
-export async function refreshDocumentSummaries(trx: LeadDb, leadIds: readonly string[]): Promise<void> {
+export async function refreshDocumentSummaries(
+  trx: LeadDb,
+  leadIds: readonly string[],
+  { rowLocks }: Pick<DialectSql, "rowLocks">,
+): Promise<void> {
   if (leadIds.length === 0) return;
+  if (rowLocks) await trx.selectFrom("leads").select("id").where("id", "in", leadIds).forUpdate().execute();
   await trx
     .updateTable("leads")
     .set((eb) => ({
